@@ -1,0 +1,16 @@
+package dev.tradeoff.accounting.event;
+
+import dev.tradeoff.accounting.Require;
+
+/**
+ * The same event run {@code count} times adaptively.
+ *
+ * @param event the repeated event
+ * @param count k ≥ 1
+ */
+public record SelfComposedEvent(DpEvent event, int count) implements DpEvent {
+  public SelfComposedEvent {
+    Require.nonNull("event", event);
+    Require.positive("count", count);
+  }
+}

@@ -1,0 +1,50 @@
+package dev.tradeoff.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code tradeoff} command. Every subcommand prints a readable table by default and JSON with
+ * {@code --json}; bad input prints one line on standard error and exits with status 2.
+ */
+@Command(
+    name = "tradeoff",
+    mixinStandardHelpOptions = true,
+    version = "tradeoff 0.1.0",
+    description = "Differential privacy that gets the most utility out of a privacy budget.",
+    subcommands = {AccountCommand.class})
+public final class TradeoffCommand implements Runnable {
+
+  /** Exit status for bad input (parameters out of range, malformed specs). */
+  public static final int BAD_INPUT = 2;
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(spec.commandLine().getOut());
+  }
+
+  /** Builds the command line with Tradeoff's error handling: one line on stderr, status 2. */
+  public static CommandLine commandLine() {
+    CommandLine cli = new CommandLine(new TradeoffCommand());
+    cli.setParameterExceptionHandler(
+        (ex, args) -> {
+          ex.getCommandLine().getErr().println("tradeoff: " + ex.getMessage());
+          return BAD_INPUT;
+        });
+    cli.setExecutionExceptionHandler(
+        (ex, commandLine, parseResult) -> {
+          if (ex instanceof IllegalArgumentException) {
+            commandLine.getErr().println("tradeoff: " + ex.getMessage());
+            return BAD_INPUT;
+          }
+          throw ex;
+        });
+    return cli;
+  }
+
+  public static void main(String[] args) {
+    System.exit(commandLine().execute(args));
+  }
+}
