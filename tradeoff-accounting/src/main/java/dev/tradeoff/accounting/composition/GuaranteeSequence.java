@@ -32,9 +32,13 @@ record GuaranteeSequence(List<Run> runs) {
     return new GuaranteeSequence(guarantees.stream().map(g -> new Run(g, 1)).toList());
   }
 
-  /** Number of mechanisms k. */
+  /** Number of mechanisms k, saturating at {@link Long#MAX_VALUE}. */
   long length() {
-    return runs.stream().mapToLong(Run::count).sum();
+    long total = 0;
+    for (Run r : runs) {
+      total = r.count() > Long.MAX_VALUE - total ? Long.MAX_VALUE : total + r.count();
+    }
+    return total;
   }
 
   /** Number of floating-point terms summed; sizes the rounding margin. */
