@@ -116,8 +116,7 @@ public final class OptimalComposition implements PrivacyProfile {
    */
   public double pureDelta(double epsilon) {
     Require.nonNegative("epsilon", epsilon);
-    double log = logPureDelta(epsilon);
-    return SafeRounding.deltaUp(Math.exp(log), count / 2 + 1 + logMagnitude + Math.abs(log));
+    return roundedUp(logPureDelta(epsilon), count / 2 + 1);
   }
 
   /**
@@ -184,7 +183,7 @@ public final class OptimalComposition implements PrivacyProfile {
               + LogMath.log1mExp(-2.0 * (i - l) * epsilon0);
     }
     double epsilon = SafeRounding.up((count - 2.0 * i) * epsilon0, 2);
-    return new ApproxDp(epsilon, combine(LogMath.logSumExp(terms), i));
+    return new ApproxDp(epsilon, combine(LogMath.logSumExp(terms), count / 2 + 1));
   }
 
   /** All ⌊k/2⌋ + 1 guarantees of KOV Theorem 3.3, in decreasing ε. Costs O(k²). */
@@ -218,7 +217,16 @@ public final class OptimalComposition implements PrivacyProfile {
         perMechanism.delta() == 0
             ? logPure
             : LogMath.logAddExp(LogMath.log1mExp(logNoFailure), logNoFailure + logPure);
-    return SafeRounding.deltaUp(Math.exp(log), terms + logMagnitude + Math.abs(log));
+    return roundedUp(log, terms);
+  }
+
+  /** e^log rounded up; a positive δ that underflows becomes the smallest positive double. */
+  private double roundedUp(double log, int terms) {
+    if (log == Double.NEGATIVE_INFINITY) {
+      return 0;
+    }
+    double value = SafeRounding.deltaUp(Math.exp(log), terms + logMagnitude + Math.abs(log));
+    return Math.max(value, Double.MIN_VALUE);
   }
 
   @Override
