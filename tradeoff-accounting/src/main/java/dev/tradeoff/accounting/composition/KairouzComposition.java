@@ -104,10 +104,7 @@ public final class KairouzComposition {
 
   static ApproxDp compose(GuaranteeSequence sequence, double deltaSlack) {
     double epsilon = epsilonTotal(sequence, deltaSlack);
-    double delta =
-        SafeRounding.deltaUp(
-            -Math.expm1(sequence.logNoFailure() + Math.log1p(-deltaSlack)),
-            sequence.termCount() + 8);
+    double delta = SafeRounding.failureFloorPlus(sequence.logNoFailure(), deltaSlack, 0);
     return new ApproxDp(epsilon, delta);
   }
 
@@ -136,7 +133,7 @@ public final class KairouzComposition {
       double logNoFailure = sequence.logNoFailure();
       double terms = sequence.termCount() + 8;
       if (epsilon >= SafeRounding.up(sequence.sumEpsilon(), sequence.termCount())) {
-        return SafeRounding.deltaUp(-Math.expm1(logNoFailure), terms);
+        return SafeRounding.failureFloor(logNoFailure);
       }
       double mean = sequence.sumMeanLoss();
       double sumSquares = sequence.sumEpsilonSquared();
@@ -158,7 +155,7 @@ public final class KairouzComposition {
       if (slack >= 1) {
         return 1;
       }
-      return SafeRounding.deltaUp(-Math.expm1(logNoFailure + Math.log1p(-slack)), terms);
+      return SafeRounding.failureFloorPlus(logNoFailure, slack, 0);
     }
 
     @Override
@@ -209,7 +206,7 @@ public final class KairouzComposition {
     }
 
     private double withoutSlackDelta() {
-      return SafeRounding.deltaUp(-Math.expm1(sequence.logNoFailure()), sequence.termCount() + 8);
+      return SafeRounding.failureFloor(sequence.logNoFailure());
     }
   }
 }

@@ -213,11 +213,11 @@ public final class OptimalComposition implements PrivacyProfile {
 
   /** [1 − (1 − δ)^k] + (1 − δ)^k e^{logPure}, rounded up; {@code terms} sizes the margin. */
   private double combine(double logPure, int terms) {
-    double log =
-        perMechanism.delta() == 0
-            ? logPure
-            : LogMath.logAddExp(LogMath.log1mExp(logNoFailure), logNoFailure + logPure);
-    return roundedUp(log, terms);
+    if (logPure == Double.NEGATIVE_INFINITY) {
+      return SafeRounding.failureFloor(logNoFailure);
+    }
+    double pure = roundedUp(logPure, terms);
+    return perMechanism.delta() == 0 ? pure : SafeRounding.failureFloorPlus(logNoFailure, pure, 0);
   }
 
   /** e^log rounded up; a positive δ that underflows becomes the smallest positive double. */

@@ -35,4 +35,29 @@ final class SafeRounding {
   static double deltaUp(double value, double terms) {
     return Math.min(up(value, terms), Math.nextDown(1.0));
   }
+
+  /**
+   * 1 − Π(1 − δ_l) = −expm1(log Π(1 − δ_l)) rounded up: the δ that k mechanisms reach at ε = Σε_l
+   * (KOV Theorem 3.3 at i = 0). Shared so that every method reports the same number for it.
+   */
+  static double failureFloor(double logNoFailure) {
+    return deltaUp(-Math.expm1(logNoFailure), 16);
+  }
+
+  /**
+   * 1 − Π(1 − δ_l)(1 − x) = [1 − Π(1 − δ_l)] + Π(1 − δ_l)·x, evaluated as that sum of two
+   * non-negative terms (no cancellation), each rounded up and the sum rounded up once more.
+   *
+   * @param logNoFailure log Π(1 − δ_l)
+   * @param extra x in [0, 1]: a slack δ′ or a pure-DP δ
+   * @param extraTerms relative error of {@code extra} in units of roundoff
+   */
+  static double failureFloorPlus(double logNoFailure, double extra, double extraTerms) {
+    double floor = failureFloor(logNoFailure);
+    if (extra == 0) {
+      return floor;
+    }
+    double added = up(Math.exp(logNoFailure) * extra, extraTerms + 4);
+    return Math.min(Math.nextUp(floor + added), Math.nextDown(1.0));
+  }
 }
