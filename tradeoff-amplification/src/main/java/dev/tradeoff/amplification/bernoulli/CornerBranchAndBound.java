@@ -76,7 +76,7 @@ final class CornerBranchAndBound {
       nodes++;
       double[] box = node.box();
       int split = widest(box);
-      double mid = 0.5 * (box[split] + box[split + n]);
+      double mid = splitPoint(box[split], box[split + n]);
       for (int half = 0; half < 2; half++) {
         double[] child = box.clone();
         if (half == 0) {
@@ -96,6 +96,26 @@ final class CornerBranchAndBound {
     }
     double upper = open.isEmpty() ? incumbent : Math.max(incumbent, open.peek().bound());
     return new Outcome(incumbent, upper, nodes, upper - incumbent <= logTolerance);
+  }
+
+  /**
+   * Where to cut [l, u]: the midpoint in logit coordinates, so that masses near 0 or 1 (x ≈ e^{−ε}
+   * at large ε) are resolved as finely, relatively, as masses near 1/2; an end at 0 or 1 is
+   * approached geometrically (by factors of 2^8).
+   */
+  private static double splitPoint(double l, double u) {
+    double mid;
+    if (l <= 0 && u >= 1) {
+      mid = 0.5;
+    } else if (l <= 0) {
+      mid = u * 0x1p-8;
+    } else if (u >= 1) {
+      mid = 1 - (1 - l) * 0x1p-8;
+    } else {
+      double logitMid = 0.5 * (Math.log(l / (1 - l)) + Math.log(u / (1 - u)));
+      mid = 1 / (1 + Math.exp(-logitMid));
+    }
+    return mid > l && mid < u ? mid : 0.5 * (l + u);
   }
 
   /** Index (into the lower half of lx|ux or ly|uy) of the widest coordinate. */

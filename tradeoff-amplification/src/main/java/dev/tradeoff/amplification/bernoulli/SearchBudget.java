@@ -12,8 +12,11 @@ import dev.tradeoff.accounting.Require;
  */
 public record SearchBudget(double gapTolerance, long maxNodes) {
 
-  /** Gap 1e-9 and two million nodes: certifies d = 1 for k up to several hundred. */
-  public static final SearchBudget DEFAULT = new SearchBudget(1e-9, 2_000_000);
+  /**
+   * Gap 1e-9 and 200 000 nodes: enough to certify d = 1 (a few thousand nodes suffice); d ≥ 2 is
+   * not certified by this search and returns its valid, uncertified interval.
+   */
+  public static final SearchBudget DEFAULT = new SearchBudget(1e-9, 200_000);
 
   public SearchBudget {
     Require.positive("gapTolerance", gapTolerance);
