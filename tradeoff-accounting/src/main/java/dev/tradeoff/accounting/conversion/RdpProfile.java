@@ -30,19 +30,15 @@ public record RdpProfile(RenyiDp rdp) implements PrivacyProfile {
   }
 
   /**
-   * The smallest ε over the grid orders (improved conversion), {@code +∞} if no order is finite or
-   * δ = 0 (RDP never gives δ = 0 unless the curve is identically 0, in which case ε = 0).
+   * The smallest ε over the grid orders (improved conversion); {@code +∞} if no order is finite or
+   * δ = 0 (the conversion never certifies δ = 0; a curve that is 0 in floating point may be an
+   * underflowed positive divergence, so it is not read as exact equality of the distributions).
    */
   @Override
   public double epsilon(double delta) {
     Require.delta("delta", delta);
     if (delta == 0) {
-      for (int i = 0; i < rdp.size(); i++) {
-        if (rdp.epsilon(i) != 0) {
-          return Double.POSITIVE_INFINITY;
-        }
-      }
-      return 0;
+      return Double.POSITIVE_INFINITY;
     }
     return bestOrder(delta).map(RdpConversion.EpsilonAtOrder::epsilon)
         .orElse(Double.POSITIVE_INFINITY);
