@@ -79,10 +79,20 @@ public final class SampledGaussianRdp {
    */
   static double logAInteger(double q, double sigma, int alpha) {
     double twoSigmaSq = 2 * sigma * sigma;
+    double logQ = Math.log(q);
+    double log1mQ = Math.log1p(-q);
     double[] terms = new double[alpha - 1];
+    // log C(α, k), updated by C(α, k+1) = C(α, k)(α − k)/(k + 1); re-anchored at exact values
+    // every 64 steps so that rounding does not accumulate over thousands of terms.
+    double logCoef = LogMath.logBinomial(alpha, 2);
     for (int k = 2; k <= alpha; k++) {
+      if ((k & 63) == 0) {
+        logCoef = LogMath.logBinomial(alpha, k);
+      }
       double c = ((double) k * k - k) / twoSigmaSq;
-      terms[k - 2] = LogMath.logBinomialPmf(alpha, k, q) + c + LogMath.log1mExp(-c);
+      double logExpm1 = c > 40 ? c : c + LogMath.log1mExp(-c);
+      terms[k - 2] = logCoef + k * logQ + (alpha - k) * log1mQ + logExpm1;
+      logCoef += Math.log((double) (alpha - k) / (k + 1));
     }
     return LogMath.logAddExp(0, LogMath.logSumExp(terms));
   }
