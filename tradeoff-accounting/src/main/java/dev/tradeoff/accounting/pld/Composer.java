@@ -64,7 +64,7 @@ final class Composer {
               + "), but was "
               + interval);
     }
-    int size = nextPowerOfTwo(width);
+    int size = Math.max(4, nextPowerOfTwo(width));
     double foldedFromAbove = 0;
     double foldedFromBelow = 0;
     if (size >= fullWidth) {
@@ -74,7 +74,7 @@ final class Composer {
       foldedFromBelow = windowLo > 0 ? chernoff.lowerTail(windowLo - 1) : 0;
     }
 
-    Fft fft = new Fft(size);
+    RealFft fft = new RealFft(size);
     double[] accRe = null;
     double[] accIm = null;
     double logGrowth = 0; // Σ_j c_j log(max(1, ‖m_j‖₁) + c√N‖m_j‖₂) bounds log Π|X̂_j|^{c_j}
@@ -83,22 +83,22 @@ final class Composer {
     // One more u for the additions that fold a long term onto the circle.
     double c = fft.relativeErrorBound() + Fft.UNIT_ROUNDOFF;
     for (Term term : terms) {
-      double[] re = new double[size];
-      double[] im = new double[size];
+      double[] folded = new double[size];
       double[] m = term.distribution().massesView();
       double norm2 = 0;
       for (int i = 0; i < m.length; i++) {
-        re[i & (size - 1)] += m[i];
+        folded[i & (size - 1)] += m[i];
         norm2 += m[i] * m[i];
       }
-      // Folding a term onto the circle is exact in value (sums of at most a few numbers); its
-      // ℓ₂ norm can only grow by folding, which we bound by the ℓ₁ norm.
+      // Folding can only grow the ℓ₂ norm by √(entries per slot); the ℓ₁ norm bounds it too.
       double mass = term.distribution().finiteMass();
       double termNorm =
           Math.min(Math.sqrt(norm2) * Math.sqrt(Math.ceil((double) m.length / size)), mass);
       logGrowth += term.count() * Math.log(Math.max(1, mass) + c * Math.sqrt(size) * termNorm);
       sumForwardError += term.count() * c * termNorm;
-      fft.forward(re, im);
+      double[][] spectrum = fft.forward(folded);
+      double[] re = spectrum[0];
+      double[] im = spectrum[1];
       multiplications += power(re, im, term.count());
       if (accRe == null) {
         accRe = re;
@@ -108,13 +108,13 @@ final class Composer {
         multiplications++;
       }
     }
-    fft.inverse(accRe, accIm);
+    double[] composed = fft.inverse(accRe, accIm);
 
     double[] masses = new double[size];
     double computedNorm2 = 0;
     int start = (int) (windowLo & (size - 1));
     for (int k = 0; k < size; k++) {
-      double v = accRe[(start + k) & (size - 1)];
+      double v = composed[(start + k) & (size - 1)];
       computedNorm2 += v * v;
       masses[k] = Math.max(0, v);
     }
@@ -130,7 +130,7 @@ final class Composer {
 
   /**
    * ℓ₁ bound on the round-off of the composed masses. Forward transforms: ‖E_j‖₂ ≤ c√N‖m_j‖₂
-   * (Higham Thm 24.2, c = {@link Fft#relativeErrorBound()}), hence |X̂_j| ≤ ‖m_j‖₁ + c√N‖m_j‖₂.
+   * (Higham Thm 24.2, c = {@link RealFft#relativeErrorBound()}), hence |X̂_j| ≤ ‖m_j‖₁ + c√N‖m_j‖₂.
    * Powers and products: |ΠX̂_j^{c_j} − ΠX_j^{c_j}| ≤ g·Σ_j c_j|E_j| with
    * g = Π_j (max(1, ‖m_j‖₁) + c√N‖m_j‖₂)^{c_j}, plus
    * 5u per complex multiplication relative to g. Inverse: ‖ŷ − y‖₂ ≤ ‖e_power‖₂/√N + c'(‖ŷ‖₂ +

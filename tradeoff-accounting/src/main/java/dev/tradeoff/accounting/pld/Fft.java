@@ -9,9 +9,9 @@ package dev.tradeoff.accounting.pld;
  * adds a rigorous round-off bound to δ, and that bound (Higham, <i>Accuracy and Stability of
  * Numerical Algorithms</i>, 2nd ed., Theorem 24.2) is stated for exactly this algorithm: the computed
  * transform ŷ of x satisfies ‖ŷ − y‖₂ ≤ log₂(n)·η/(1 − log₂(n)·η)·‖y‖₂ with η = μ + γ₄(√2 + μ),
- * where μ bounds the error of the twiddle factors. Our twiddles come from {@link Math#cos} and
- * {@link Math#sin} of an argument with relative error below 2u, so μ ≤ 16u and η ≤ 32u is a safe
- * constant ({@link #relativeErrorBound}).
+ * where μ bounds the error of the twiddle factors. Our twiddles are evaluated at angles ≤ π/4 only
+ * ({@link #unitRoots}), so μ ≤ 3u, η ≤ 3u + γ₄(√2 + 3u) < 10u, and η = 12u is a safe constant
+ * ({@link #relativeErrorBound}).
  */
 final class Fft {
 
@@ -37,10 +37,35 @@ final class Fft {
     int half = size / 2;
     cos = new double[half];
     sin = new double[half];
-    for (int j = 0; j < half; j++) {
-      double angle = 2 * Math.PI * j / size;
-      cos[j] = Math.cos(angle);
-      sin[j] = Math.sin(angle);
+    unitRoots(size, cos, sin);
+  }
+
+  /**
+   * cos(2πj/n) and sin(2πj/n) for j = 0 … cos.length − 1 (at most n/2), evaluated only at angles
+   * ≤ π/4 and mapped to the others by the exact symmetries cos(π/2 − θ) = sin θ and
+   * cos(π − θ) = −cos θ, so every value is within about 3u of the true one.
+   */
+  static void unitRoots(int n, double[] cos, double[] sin) {
+    for (int j = 0; j < cos.length; j++) {
+      int r = j;
+      boolean negateCos = false;
+      if (4 * (long) r > n) { // θ > π/2: use π − θ
+        r = n / 2 - r;
+        negateCos = true;
+      }
+      double c;
+      double s;
+      if (8 * (long) r > n) { // θ > π/4: use π/2 − θ
+        double angle = 2 * Math.PI * (n / 4 - r) / n;
+        c = Math.sin(angle);
+        s = Math.cos(angle);
+      } else {
+        double angle = 2 * Math.PI * r / n;
+        c = Math.cos(angle);
+        s = Math.sin(angle);
+      }
+      cos[j] = negateCos ? -c : c;
+      sin[j] = s;
     }
   }
 
@@ -50,10 +75,10 @@ final class Fft {
 
   /**
    * Bound on ‖ŷ − y‖₂ / ‖y‖₂ for one transform of this length (forward, or inverse before the 1/n
-   * scaling), from Higham's Theorem 24.2 with η = 32u.
+   * scaling), from Higham's Theorem 24.2 with η = 12u.
    */
   double relativeErrorBound() {
-    double eta = 32 * UNIT_ROUNDOFF;
+    double eta = 12 * UNIT_ROUNDOFF;
     double t = log2Size * eta;
     return t / (1 - t);
   }

@@ -84,6 +84,29 @@ class FftTest {
   }
 
   @Test
+  void unitRootsAreAccurateToAFewUlpsOverTheWholeHalfCircle() {
+    int n = 1 << 12;
+    double[] cos = new double[n / 2 + 1];
+    double[] sin = new double[n / 2 + 1];
+    Fft.unitRoots(n, cos, sin);
+    for (int j = 0; j <= n / 2; j++) {
+      java.math.BigDecimal angle =
+          new java.math.BigDecimal("6.28318530717958647692528676655900576839433879875021")
+              .multiply(java.math.BigDecimal.valueOf(j))
+              .divide(java.math.BigDecimal.valueOf(n), java.math.MathContext.DECIMAL128);
+      // Reference: Math.cos/sin of the correctly rounded angle (itself within about 2u).
+      double exactCos = Math.cos(angle.doubleValue());
+      double exactSin = Math.sin(angle.doubleValue());
+      assertThat(cos[j]).isCloseTo(exactCos, within(8 * Fft.UNIT_ROUNDOFF));
+      assertThat(sin[j]).isCloseTo(exactSin, within(8 * Fft.UNIT_ROUNDOFF));
+    }
+    assertThat(cos[n / 4]).isEqualTo(0.0);
+    assertThat(sin[n / 4]).isEqualTo(1.0);
+    assertThat(cos[n / 2]).isEqualTo(-1.0);
+    assertThat(sin[n / 2]).isEqualTo(0.0);
+  }
+
+  @Test
   void rejectsLengthsThatAreNotPowersOfTwo() {
     assertThatThrownBy(() -> new Fft(12))
         .isInstanceOf(IllegalArgumentException.class)
