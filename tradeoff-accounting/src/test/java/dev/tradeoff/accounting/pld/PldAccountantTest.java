@@ -243,6 +243,52 @@ class PldAccountantTest {
   }
 
   @Test
+  void poissonSampledLaplaceIsBracketedByItsClosedFormInBothDirections() {
+    double b = 0.7;
+    double q = 0.2;
+    DpEvent event = new PoissonSampledEvent(q, new LaplaceEvent(b));
+    PldProfile pessimistic = DEFAULT.account(event, ADD_OR_REMOVE_ONE);
+    PldProfile optimistic = DEFAULT.accountOptimistic(event, ADD_OR_REMOVE_ONE);
+    for (double eps : new double[] {0, 0.05, 0.2, 0.4, 0.6}) {
+      double exact = Math.max(sampledLaplaceRemove(b, q, eps), sampledLaplaceAdd(b, q, eps));
+      assertThat(pessimistic.delta(eps)).as("eps=%f", eps).isGreaterThanOrEqualTo(exact)
+          .isCloseTo(exact, within(1e-12 + 1e-6 * exact));
+      assertThat(optimistic.delta(eps)).isLessThanOrEqualTo(exact);
+    }
+  }
+
+  /**
+   * Remove direction, P = qLap(1, b) + (1−q)Lap(0, b), Q = Lap(0, b): the loss log(qe^u + 1 − q)
+   * with u = (2x − 1)/b on (0, 1) exceeds ε exactly for x > x*.
+   */
+  private static double sampledLaplaceRemove(double b, double q, double eps) {
+    double x = (b * Math.log((Math.expm1(eps) + q) / q) + 1) / 2;
+    if (x >= 1) {
+      return 0;
+    }
+    x = Math.max(x, 0);
+    double shifted = 1 - 0.5 * Math.exp(-(1 - x) / b); // Lap(1, b) mass above x
+    double base = 0.5 * Math.exp(-x / b); // Lap(0, b) mass above x
+    return Math.max(0, q * shifted + (1 - q) * base - Math.exp(eps) * base);
+  }
+
+  /** Add direction, P = Lap(0, b), Q the mixture: the loss exceeds ε exactly for x < x*. */
+  private static double sampledLaplaceAdd(double b, double q, double eps) {
+    double inner = Math.expm1(-eps) + q;
+    if (inner <= 0) {
+      return 0;
+    }
+    double x = (b * Math.log(inner / q) + 1) / 2;
+    if (x <= 0) {
+      return 0;
+    }
+    x = Math.min(x, 1);
+    double base = 1 - 0.5 * Math.exp(-x / b); // Lap(0, b) mass below x
+    double shifted = 0.5 * Math.exp(-(1 - x) / b); // Lap(1, b) mass below x
+    return Math.max(0, base - Math.exp(eps) * (q * shifted + (1 - q) * base));
+  }
+
+  @Test
   void poissonSamplingAmplifiesAndItsEndpointsAreExact() {
     SplittableRandom random = new SplittableRandom(41);
     DpEvent[] inners = {
