@@ -1,0 +1,306 @@
+package dev.tradeoff.accounting.pld;
+
+import java.util.List;
+
+/**
+ * Composes discretized privacy loss distributions: the loss of an adaptive composition is the sum
+ * of independent losses, so its distribution is the convolution of theirs (Sommer, Meiser and
+ * Mohammadi 2019; Koskela, Jälkö and Honkela 2020).
+ *
+ * <p>All terms are transformed once at a common FFT length N, each raised pointwise to its count by
+ * repeated squaring, multiplied, and transformed back. N covers a window of the summed grid index
+ * chosen by Chernoff bounds, Pr[S ≥ s] ≤ min_t M(t)e^{−ts} over a grid of t, so that at most τ of
+ * the mass lies outside on each side. Circular convolution folds mass outside the window into it:
+ * mass from below lands at the top of the window (only increases δ: safe for a pessimistic result;
+ * an optimistic result subtracts its Chernoff bound), mass from above lands at the bottom (a
+ * pessimistic result adds its Chernoff bound to Pr[L = ∞]). The FFT round-off is bounded in
+ * ℓ₁ by √N times the ℓ₂ bound of Higham's Theorem 24.2 propagated through powers and products (see
+ * {@link #roundOffBound}); it is added to Pr[L = ∞] (pessimistic) or to the deficit (optimistic),
+ * and negative outputs are clamped to zero.
+ */
+final class Composer {
+
+  /** A distribution and how many times it runs. */
+  record Term(PrivacyLossDistribution distribution, long count) {}
+
+  private final double tailMass;
+  private final int maxSize;
+
+  Composer(double tailMass, int maxSize) {
+    this.tailMass = tailMass;
+    this.maxSize = maxSize;
+  }
+
+  PrivacyLossDistribution compose(List<Term> terms) {
+    if (terms.size() == 1 && terms.get(0).count() == 1) {
+      return terms.get(0).distribution();
+    }
+    PrivacyLossDistribution first = terms.get(0).distribution();
+    Discretization discretization = first.discretization();
+    double interval = first.interval();
+    boolean pessimistic = discretization == Discretization.PESSIMISTIC;
+
+    long offset = 0;
+    long fullWidth = 1; // number of possible summed indices
+    double logFinite = 0; // log Π (1 − Pr[L_j = ∞])^{c_j}
+    for (Term term : terms) {
+      PrivacyLossDistribution d = term.distribution();
+      offset = Math.addExact(offset, Math.multiplyExact(term.count(), d.offset()));
+      fullWidth = Math.addExact(fullWidth, Math.multiplyExact(term.count(), d.size() - 1L));
+      logFinite += term.count() * Math.log1p(-d.infinityMass());
+    }
+    double infinity = -Math.expm1(logFinite);
+
+    Chernoff chernoff = new Chernoff(terms);
+    long windowLo = Math.max(0, chernoff.lowerQuantile(tailMass));
+    long windowHi = Math.min(fullWidth - 1, chernoff.upperQuantile(tailMass));
+    long width = Math.max(1, windowHi - windowLo + 1);
+    if (width > maxSize) {
+      throw new IllegalArgumentException(
+          "interval must be coarse enough for the composed losses to fit in "
+              + maxSize
+              + " grid points (they need "
+              + width
+              + "), but was "
+              + interval);
+    }
+    int size = Math.max(4, nextPowerOfTwo(width));
+    double foldedFromAbove = 0;
+    double foldedFromBelow = 0;
+    if (size >= fullWidth) {
+      windowLo = 0;
+    } else {
+      foldedFromAbove = windowLo + size <= fullWidth - 1 ? chernoff.upperTail(windowLo + size) : 0;
+      foldedFromBelow = windowLo > 0 ? chernoff.lowerTail(windowLo - 1) : 0;
+    }
+
+    RealFft fft = new RealFft(size);
+    double[] accRe = null;
+    double[] accIm = null;
+    double logGrowth = 0; // Σ_j c_j log(max(1, ‖m_j‖₁) + c√N‖m_j‖₂) bounds log Π|X̂_j|^{c_j}
+    double sumForwardError = 0; // Σ_j c_j · c · ‖m_j‖₂
+    int multiplications = 0;
+    // One more u for the additions that fold a long term onto the circle.
+    double c = fft.relativeErrorBound() + Fft.UNIT_ROUNDOFF;
+    for (Term term : terms) {
+      double[] folded = new double[size];
+      double[] m = term.distribution().massesView();
+      double norm2 = 0;
+      for (int i = 0; i < m.length; i++) {
+        folded[i & (size - 1)] += m[i];
+        norm2 += m[i] * m[i];
+      }
+      // Folding can only grow the ℓ₂ norm by √(entries per slot); the ℓ₁ norm bounds it too.
+      double mass = term.distribution().finiteMass();
+      double termNorm =
+          Math.min(Math.sqrt(norm2) * Math.sqrt(Math.ceil((double) m.length / size)), mass);
+      logGrowth += term.count() * Math.log(Math.max(1, mass) + c * Math.sqrt(size) * termNorm);
+      sumForwardError += term.count() * c * termNorm;
+      double[][] spectrum = fft.forward(folded);
+      double[] re = spectrum[0];
+      double[] im = spectrum[1];
+      multiplications += power(re, im, term.count());
+      if (accRe == null) {
+        accRe = re;
+        accIm = im;
+      } else {
+        multiply(accRe, accIm, re, im);
+        multiplications++;
+      }
+    }
+    double[] composed = fft.inverse(accRe, accIm);
+
+    double[] masses = new double[size];
+    double computedNorm2 = 0;
+    int start = (int) (windowLo & (size - 1));
+    for (int k = 0; k < size; k++) {
+      double v = composed[(start + k) & (size - 1)];
+      computedNorm2 += v * v;
+      masses[k] = Math.max(0, v);
+    }
+    double roundOff =
+        roundOffBound(size, c, logGrowth, sumForwardError, multiplications, Math.sqrt(computedNorm2));
+    if (pessimistic) {
+      return trimmed(discretization, interval, offset + windowLo, masses,
+          infinity + foldedFromAbove + roundOff, 0);
+    }
+    return trimmed(discretization, interval, offset + windowLo, masses,
+        infinity, foldedFromBelow + roundOff);
+  }
+
+  /**
+   * ℓ₁ bound on the round-off of the composed masses. Forward transforms: ‖E_j‖₂ ≤ c√N‖m_j‖₂
+   * (Higham Thm 24.2, c = {@link RealFft#relativeErrorBound()}), hence |X̂_j| ≤ ‖m_j‖₁ + c√N‖m_j‖₂.
+   * Powers and products: |ΠX̂_j^{c_j} − ΠX_j^{c_j}| ≤ g·Σ_j c_j|E_j| with
+   * g = Π_j (max(1, ‖m_j‖₁) + c√N‖m_j‖₂)^{c_j}, plus
+   * 5u per complex multiplication relative to g. Inverse: ‖ŷ − y‖₂ ≤ ‖e_power‖₂/√N + c'(‖ŷ‖₂ +
+   * ‖ŷ − y‖₂) with c' = c + 2u for the 1/N scaling. Finally ‖·‖₁ ≤ √N‖·‖₂.
+   */
+  static double roundOffBound(
+      int size,
+      double c,
+      double logGrowth,
+      double sumForwardError,
+      int multiplications,
+      double computedNorm) {
+    double u = Fft.UNIT_ROUNDOFF;
+    double growth = Math.exp(logGrowth);
+    double powerError = growth * (sumForwardError + 5 * u * multiplications * 1.01);
+    double cInverse = c + 2 * u;
+    double l2 = (powerError + cInverse * computedNorm) / (1 - cInverse);
+    return Math.sqrt(size) * l2;
+  }
+
+  static int nextPowerOfTwo(long n) {
+    int size = 2;
+    while (size < n) {
+      size <<= 1;
+    }
+    return size;
+  }
+
+  /** z ← z^count pointwise, by repeated squaring; returns the number of complex multiplications. */
+  private static int power(double[] re, double[] im, long count) {
+    if (count == 1) {
+      return 0;
+    }
+    int n = re.length;
+    double[] baseRe = re.clone();
+    double[] baseIm = im.clone();
+    long remaining = count - 1;
+    int multiplications = 0;
+    while (remaining > 0) {
+      if ((remaining & 1) == 1) {
+        multiply(re, im, baseRe, baseIm);
+        multiplications++;
+      }
+      remaining >>= 1;
+      if (remaining > 0) {
+        for (int k = 0; k < n; k++) {
+          double r = baseRe[k];
+          double i = baseIm[k];
+          baseRe[k] = r * r - i * i;
+          baseIm[k] = 2 * r * i;
+        }
+        multiplications++;
+      }
+    }
+    return multiplications;
+  }
+
+  private static void multiply(double[] re, double[] im, double[] otherRe, double[] otherIm) {
+    for (int k = 0; k < re.length; k++) {
+      double r = re[k] * otherRe[k] - im[k] * otherIm[k];
+      double i = re[k] * otherIm[k] + im[k] * otherRe[k];
+      re[k] = r;
+      im[k] = i;
+    }
+  }
+
+  /** Drops exact zeros at both ends. */
+  private static PrivacyLossDistribution trimmed(
+      Discretization discretization,
+      double interval,
+      long offset,
+      double[] masses,
+      double infinity,
+      double deficit) {
+    int lo = 0;
+    int hi = masses.length - 1;
+    while (lo < hi && masses[lo] == 0) {
+      lo++;
+    }
+    while (hi > lo && masses[hi] == 0) {
+      hi--;
+    }
+    double[] kept = lo == 0 && hi == masses.length - 1
+        ? masses : java.util.Arrays.copyOfRange(masses, lo, hi + 1);
+    return new PrivacyLossDistribution(
+        discretization, interval, offset + lo, kept, infinity, deficit);
+  }
+
+  /**
+   * Chernoff bounds on the summed grid index S = Σ_j Σ_{r ≤ c_j} I_{j,r} (finite parts, so the
+   * "distribution" has total mass ≤ 1 and the bounds hold a fortiori): Pr[S ≥ s] ≤ M(t)e^{−ts} and
+   * Pr[S ≤ s] ≤ M(−t)e^{ts} for t > 0. To keep this cheap, each term's masses are summed in blocks
+   * of {@value #BLOCK} grid points and placed at the block's end in the direction of t, which can
+   * only increase M(±t), so the bounds stay valid. Exponents are shifted by their maximum, so
+   * nothing overflows. The rates t run over 2^{−12} … 2^{12} per unit of loss.
+   */
+  private static final class Chernoff {
+    private static final int BLOCK = 16;
+    private final double[] rates;
+    private final double[] logMgfUp;
+    private final double[] logMgfDown;
+
+    Chernoff(List<Term> terms) {
+      double interval = terms.get(0).distribution().interval();
+      rates = new double[49];
+      logMgfUp = new double[rates.length];
+      logMgfDown = new double[rates.length];
+      for (int k = 0; k < rates.length; k++) {
+        rates[k] = Math.pow(2, -12 + k * 0.5) * interval;
+      }
+      for (Term term : terms) {
+        double[] m = term.distribution().massesView();
+        int blocks = (m.length + BLOCK - 1) / BLOCK;
+        double[] blockMass = new double[blocks];
+        for (int i = 0; i < m.length; i++) {
+          blockMass[i / BLOCK] += m[i];
+        }
+        for (int k = 0; k < rates.length; k++) {
+          double t = rates[k];
+          double shift = t * (m.length - 1);
+          double up = 0;
+          double down = 0;
+          for (int b = 0; b < blocks; b++) {
+            if (blockMass[b] > 0) {
+              long top = Math.min((long) (b + 1) * BLOCK - 1, m.length - 1);
+              long bottom = (long) b * BLOCK;
+              up += blockMass[b] * Math.exp(t * top - shift);
+              down += blockMass[b] * Math.exp(-t * bottom);
+            }
+          }
+          logMgfUp[k] += term.count() * (Math.log(up) + shift);
+          logMgfDown[k] += term.count() * Math.log(down);
+        }
+      }
+    }
+
+    /** The smallest s for which the bound on Pr[S ≥ s] is ≤ tail. */
+    long upperQuantile(double tail) {
+      double best = Double.POSITIVE_INFINITY;
+      for (int k = 0; k < rates.length; k++) {
+        best = Math.min(best, Math.ceil((logMgfUp[k] - Math.log(tail)) / rates[k]));
+      }
+      return (long) Math.min(best, Long.MAX_VALUE / 4.0);
+    }
+
+    /** The largest s for which the bound on Pr[S ≤ s] is ≤ tail. */
+    long lowerQuantile(double tail) {
+      double best = Double.NEGATIVE_INFINITY;
+      for (int k = 0; k < rates.length; k++) {
+        best = Math.max(best, Math.floor((Math.log(tail) - logMgfDown[k]) / rates[k]));
+      }
+      return (long) Math.max(best, -Long.MAX_VALUE / 4.0);
+    }
+
+    /** Bound on Pr[S ≥ s]. */
+    double upperTail(long s) {
+      double best = 1;
+      for (int k = 0; k < rates.length; k++) {
+        best = Math.min(best, Math.exp(logMgfUp[k] - rates[k] * s));
+      }
+      return best;
+    }
+
+    /** Bound on Pr[S ≤ s]. */
+    double lowerTail(long s) {
+      double best = 1;
+      for (int k = 0; k < rates.length; k++) {
+        best = Math.min(best, Math.exp(logMgfDown[k] + rates[k] * s));
+      }
+      return best;
+    }
+  }
+}

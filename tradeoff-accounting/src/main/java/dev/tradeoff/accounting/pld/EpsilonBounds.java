@@ -1,0 +1,23 @@
+package dev.tradeoff.accounting.pld;
+
+import dev.tradeoff.accounting.Require;
+
+/**
+ * Two-sided numerical answer for ε(δ), in the style of prv_accountant: the true ε lies in
+ * [lower, upper]. {@code upper} is the safe value to report; {@code upper − lower} is the
+ * discretization gap.
+ *
+ * @param lower ε from the optimistic PLD (rounded down)
+ * @param upper ε from the pessimistic PLD (rounded up); may be +∞
+ */
+public record EpsilonBounds(double lower, double upper) {
+  public EpsilonBounds {
+    Require.nonNegative("lower", lower);
+    Require.that(upper >= lower, "upper", "must be >= lower (" + lower + ")", upper);
+  }
+
+  /** upper − lower. */
+  public double gap() {
+    return upper - lower;
+  }
+}

@@ -1,0 +1,116 @@
+package dev.tradeoff.accounting.pld;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+class FftTest {
+
+  @Test
+  void forwardMatchesTheNaiveDftOnSeededInputs() {
+    SplittableRandom random = new SplittableRandom(11);
+    for (int log = 1; log <= 8; log++) {
+      int n = 1 << log;
+      double[] re = random.doubles(n, -1, 1).toArray();
+      double[] im = random.doubles(n, -1, 1).toArray();
+      double[] expectedRe = new double[n];
+      double[] expectedIm = new double[n];
+      for (int k = 0; k < n; k++) {
+        for (int j = 0; j < n; j++) {
+          double angle = -2 * Math.PI * ((long) j * k % n) / n;
+          expectedRe[k] += re[j] * Math.cos(angle) - im[j] * Math.sin(angle);
+          expectedIm[k] += re[j] * Math.sin(angle) + im[j] * Math.cos(angle);
+        }
+      }
+      new Fft(n).forward(re, im);
+      for (int k = 0; k < n; k++) {
+        assertThat(re[k]).isCloseTo(expectedRe[k], within(1e-12));
+        assertThat(im[k]).isCloseTo(expectedIm[k], within(1e-12));
+      }
+    }
+  }
+
+  @Test
+  void inverseUndoesForwardWithinTheHighamBound() {
+    SplittableRandom random = new SplittableRandom(12);
+    int n = 1 << 14;
+    Fft fft = new Fft(n);
+    double[] re = random.doubles(n, 0, 1).toArray();
+    double[] im = new double[n];
+    double[] original = re.clone();
+    fft.forward(re, im);
+    fft.inverse(re, im);
+    double error2 = 0;
+    double norm2 = 0;
+    for (int i = 0; i < n; i++) {
+      error2 += (re[i] - original[i]) * (re[i] - original[i]) + im[i] * im[i];
+      norm2 += original[i] * original[i];
+    }
+    // Two transforms, each within the bound, plus the scaling.
+    assertThat(Math.sqrt(error2 / norm2)).isLessThan(3 * fft.relativeErrorBound());
+  }
+
+  @Test
+  void productOfTransformsIsTheCircularConvolution() {
+    SplittableRandom random = new SplittableRandom(13);
+    int n = 64;
+    double[] a = random.doubles(n, 0, 1).toArray();
+    double[] b = random.doubles(n, 0, 1).toArray();
+    double[] expected = new double[n];
+    for (int i = 0; i < n; i++) {
+      for (int j = 0; j < n; j++) {
+        expected[(i + j) % n] += a[i] * b[j];
+      }
+    }
+    Fft fft = new Fft(n);
+    double[] aRe = a.clone();
+    double[] aIm = new double[n];
+    double[] bRe = b.clone();
+    double[] bIm = new double[n];
+    fft.forward(aRe, aIm);
+    fft.forward(bRe, bIm);
+    for (int k = 0; k < n; k++) {
+      double r = aRe[k] * bRe[k] - aIm[k] * bIm[k];
+      aIm[k] = aRe[k] * bIm[k] + aIm[k] * bRe[k];
+      aRe[k] = r;
+    }
+    fft.inverse(aRe, aIm);
+    for (int i = 0; i < n; i++) {
+      assertThat(aRe[i]).isCloseTo(expected[i], within(1e-12));
+    }
+  }
+
+  @Test
+  void unitRootsAreAccurateToAFewUlpsOverTheWholeHalfCircle() {
+    int n = 1 << 12;
+    double[] cos = new double[n / 2 + 1];
+    double[] sin = new double[n / 2 + 1];
+    Fft.unitRoots(n, cos, sin);
+    for (int j = 0; j <= n / 2; j++) {
+      java.math.BigDecimal angle =
+          new java.math.BigDecimal("6.28318530717958647692528676655900576839433879875021")
+              .multiply(java.math.BigDecimal.valueOf(j))
+              .divide(java.math.BigDecimal.valueOf(n), java.math.MathContext.DECIMAL128);
+      // Reference: Math.cos/sin of the correctly rounded angle (itself within about 2u).
+      double exactCos = Math.cos(angle.doubleValue());
+      double exactSin = Math.sin(angle.doubleValue());
+      assertThat(cos[j]).isCloseTo(exactCos, within(8 * Fft.UNIT_ROUNDOFF));
+      assertThat(sin[j]).isCloseTo(exactSin, within(8 * Fft.UNIT_ROUNDOFF));
+    }
+    assertThat(cos[n / 4]).isEqualTo(0.0);
+    assertThat(sin[n / 4]).isEqualTo(1.0);
+    assertThat(cos[n / 2]).isEqualTo(-1.0);
+    assertThat(sin[n / 2]).isEqualTo(0.0);
+  }
+
+  @Test
+  void rejectsLengthsThatAreNotPowersOfTwo() {
+    assertThatThrownBy(() -> new Fft(12))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("size must be a power of two >= 2, but was 12");
+    assertThatThrownBy(() -> new Fft(1)).isInstanceOf(IllegalArgumentException.class);
+  }
+}
