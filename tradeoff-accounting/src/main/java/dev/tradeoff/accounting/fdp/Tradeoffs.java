@@ -82,8 +82,14 @@ public final class Tradeoffs {
     int[] stack = new int[n + 1];
     int top = 0;
     for (int idx : order) {
-      if (top > 0 && s[stack[top - 1]] == s[idx]) {
-        continue; // same slope, smaller intercept
+      if (top > 0 && s[idx] - s[stack[top - 1]] <= 1e-12 * -s[stack[top - 1]]) {
+        // Same slope up to rounding: their crossing is ill-conditioned, so keep only one line.
+        // Dropping a line only lowers the envelope (safe); keep the one higher at α = 1/2.
+        int prev = stack[top - 1];
+        if (s[idx] * 0.5 + c[idx] <= s[prev] * 0.5 + c[prev]) {
+          continue;
+        }
+        top--;
       }
       while (top >= 2 && overtakesEarlier(s, c, stack[top - 2], stack[top - 1], idx)) {
         top--;
