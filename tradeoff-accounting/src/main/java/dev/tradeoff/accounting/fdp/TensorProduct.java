@@ -117,28 +117,84 @@ public final class TensorProduct {
       return p.length;
     }
 
+    /**
+     * The product pair, already sorted: both factors are sorted by decreasing log-ratio, so the
+     * products ℓ_i + ℓ′_j are produced in order by merging the n rows i with a binary heap
+     * (O(nm log n), no boxing), and ties are merged on the fly.
+     */
     Atoms times(Atoms other) {
-      int n = size() * other.size();
-      double[] mp = new double[n];
-      double[] mq = new double[n];
-      double[] ml = new double[n];
-      int m = 0;
-      for (int i = 0; i < size(); i++) {
-        for (int j = 0; j < other.size(); j++) {
-          double l = logRatio[i] + other.logRatio[j];
-          double pp = p[i] * other.p[j];
-          double qq = q[i] * other.q[j];
-          // NaN: +inf + -inf, an atom with P-mass 0 times one with Q-mass 0: empty.
-          if (Double.isNaN(l) || (pp == 0 && qq == 0)) {
-            continue;
-          }
-          mp[m] = pp;
-          mq[m] = qq;
-          ml[m] = l;
-          m++;
+      Atoms rows = size() <= other.size() ? this : other;
+      Atoms cols = rows == this ? other : this;
+      int n = rows.size();
+      int m = cols.size();
+      int[] col = new int[n];
+      int[] heap = new int[n];
+      double[] key = new double[n];
+      int heapSize = 0;
+      for (int i = 0; i < n; i++) {
+        key[i] = rows.logRatio[i] + cols.logRatio[0];
+        heap[heapSize++] = i;
+        siftUp(heap, key, heapSize - 1);
+      }
+      Builder out = new Builder(n * m);
+      while (heapSize > 0) {
+        int i = heap[0];
+        int j = col[i];
+        double l = key[i];
+        double pp = rows.p[i] * cols.p[j];
+        double qq = rows.q[i] * cols.q[j];
+        // NaN: +inf + -inf, an atom with P-mass 0 times one with Q-mass 0: empty.
+        if (!Double.isNaN(l) && (pp > 0 || qq > 0)) {
+          out.add(pp, qq, l);
+        }
+        col[i] = j + 1;
+        if (j + 1 < m) {
+          key[i] = rows.logRatio[i] + cols.logRatio[j + 1];
+          siftDown(heap, key, heapSize, 0);
+        } else {
+          heap[0] = heap[--heapSize];
+          siftDown(heap, key, heapSize, 0);
         }
       }
-      return sortedMerged(mp, mq, ml, m);
+      return out.build();
+    }
+
+    /** Max-heap on key, treating NaN as the smallest key (it is skipped when popped). */
+    private static boolean above(double a, double b) {
+      return a > b || (Double.isNaN(b) && !Double.isNaN(a));
+    }
+
+    private static void siftUp(int[] heap, double[] key, int k) {
+      while (k > 0) {
+        int parent = (k - 1) / 2;
+        if (!above(key[heap[k]], key[heap[parent]])) {
+          return;
+        }
+        int t = heap[k];
+        heap[k] = heap[parent];
+        heap[parent] = t;
+        k = parent;
+      }
+    }
+
+    private static void siftDown(int[] heap, double[] key, int size, int k) {
+      while (true) {
+        int left = 2 * k + 1;
+        if (left >= size) {
+          return;
+        }
+        int best = left;
+        if (left + 1 < size && above(key[heap[left + 1]], key[heap[left]])) {
+          best = left + 1;
+        }
+        if (!above(key[heap[best]], key[heap[k]])) {
+          return;
+        }
+        int t = heap[k];
+        heap[k] = heap[best];
+        heap[best] = t;
+        k = best;
+      }
     }
 
     /**
@@ -192,8 +248,40 @@ public final class TensorProduct {
         intercepts[k] = beta[v] + ratio * alpha[v];
       }
       PiecewiseLinearTradeoff envelope = Tradeoffs.upperEnvelopeOfLines(slopes, intercepts);
-      double gap = Math.max(0, curve().maxExcessOver(envelope));
+      // sup(exact − envelope): the difference of two piecewise-linear functions is extremal at a
+      // vertex of one of them.
+      double gap = 0;
+      for (int k = 0; k <= n; k++) {
+        gap = Math.max(gap, beta[k] - envelope.beta(alpha[k]));
+      }
+      for (int k = 0; k < envelope.vertexCount(); k++) {
+        double x = envelope.vertexAlpha(k);
+        gap = Math.max(gap, interpolate(alpha, beta, x) - envelope.vertexBeta(k));
+      }
       return new Reduced(Atoms.of(envelope), gap);
+    }
+
+    /** The chain through (alpha[k], beta[k]) (alpha non-decreasing) at x; 0 beyond its end. */
+    private static double interpolate(double[] alpha, double[] beta, double x) {
+      int n = alpha.length - 1;
+      if (x >= alpha[n]) {
+        return x == alpha[n] ? beta[n] : 0;
+      }
+      int lo = 0;
+      int hi = n;
+      while (hi - lo > 1) {
+        int mid = (lo + hi) >>> 1;
+        if (alpha[mid] <= x) {
+          lo = mid;
+        } else {
+          hi = mid;
+        }
+      }
+      double width = alpha[hi] - alpha[lo];
+      if (width == 0) {
+        return Math.min(beta[lo], beta[hi]);
+      }
+      return beta[lo] + (x - alpha[lo]) / width * (beta[hi] - beta[lo]);
     }
 
     PiecewiseLinearTradeoff curve() {
@@ -204,49 +292,57 @@ public final class TensorProduct {
       return DiscretePair.fromSortedAtoms(order, p, q);
     }
 
-    /**
-     * Sorts the first m atoms by decreasing log-ratio and merges each group within
-     * TIE·max(1, |ℓ|) of its top ℓ, rounding P-masses down (safe).
-     */
+    /** Sorts the first m atoms by decreasing log-ratio and merges ties (see {@link Builder}). */
     static Atoms sortedMerged(double[] p, double[] q, double[] l, int m) {
       Integer[] order = new Integer[m];
       for (int i = 0; i < m; i++) {
         order[i] = i;
       }
       Arrays.sort(order, (i, j) -> Double.compare(l[j], l[i]));
-      double[] gp = new double[m];
-      double[] gq = new double[m];
-      double[] gl = new double[m];
-      int groups = 0;
-      for (int start = 0; start < m; ) {
-        double top = l[order[start]];
-        double sp = 0;
-        double sq = 0;
-        int end = start;
-        if (Double.isInfinite(top)) {
-          while (end < m && l[order[end]] == top) {
-            sp += p[order[end]];
-            sq += q[order[end]];
-            end++;
-          }
-        } else {
-          double reach = TIE * Math.max(1, Math.abs(top));
-          double inverseRatio = Math.exp(-top);
-          while (end < m && l[order[end]] >= top - reach) {
-            int atom = order[end];
-            sq += q[atom];
-            sp += l[atom] == top ? p[atom] : Math.min(p[atom], q[atom] * inverseRatio);
-            end++;
-          }
-        }
-        gp[groups] = sp;
-        gq[groups] = sq;
-        gl[groups] = top;
-        groups++;
-        start = end;
+      Builder out = new Builder(m);
+      for (int i : order) {
+        out.add(p[i], q[i], l[i]);
       }
-      return new Atoms(Arrays.copyOf(gp, groups), Arrays.copyOf(gq, groups),
-          Arrays.copyOf(gl, groups));
+      return out.build();
+    }
+  }
+
+  /**
+   * Collects atoms arriving in non-increasing log-ratio order, merging each into the current group
+   * when its log-ratio is within TIE·max(1, |ℓ|) of the group's top ℓ: Q-masses add, and the P-mass
+   * is rounded down to q·e^{−ℓ} (safe, see the class comment).
+   */
+  private static final class Builder {
+    private final double[] p;
+    private final double[] q;
+    private final double[] l;
+    private int size;
+
+    Builder(int capacity) {
+      p = new double[capacity];
+      q = new double[capacity];
+      l = new double[capacity];
+    }
+
+    void add(double pp, double qq, double ll) {
+      if (size > 0) {
+        double top = l[size - 1];
+        boolean tie = Double.isInfinite(top) ? ll == top
+            : ll >= top - TIE * Math.max(1, Math.abs(top));
+        if (tie) {
+          q[size - 1] += qq;
+          p[size - 1] += (ll == top || Double.isInfinite(top)) ? pp : Math.min(pp, qq * Math.exp(-top));
+          return;
+        }
+      }
+      p[size] = pp;
+      q[size] = qq;
+      l[size] = ll;
+      size++;
+    }
+
+    Atoms build() {
+      return new Atoms(Arrays.copyOf(p, size), Arrays.copyOf(q, size), Arrays.copyOf(l, size));
     }
   }
 }
