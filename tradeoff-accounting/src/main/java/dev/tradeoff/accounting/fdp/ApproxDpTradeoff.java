@@ -7,7 +7,8 @@ import dev.tradeoff.accounting.guarantee.TradeoffFunction;
 
 /**
  * The trade-off function of (ε, δ)-DP, f_{ε,δ}(α) = max(0, 1 − δ − e^ε α, e^{−ε}(1 − δ − α))
- * (Dong, Roth and Su 2022, Equation (5) and Proposition 2.5: a mechanism is (ε, δ)-DP iff it is
+ * (Dong, Roth and Su 2022, Section 2.3, after Wasserman and Zhou 2010: a mechanism is (ε, δ)-DP
+ * iff it is
  * f_{ε,δ}-DP). It is symmetric and piecewise linear with the vertices (0, 1 − δ),
  * ((1 − δ)/(1 + e^ε), (1 − δ)/(1 + e^ε)), (1 − δ, 0) and (1, 0).
  *
@@ -21,7 +22,7 @@ public record ApproxDpTradeoff(double epsilon, double delta) implements Tradeoff
     Require.delta("delta", delta);
   }
 
-  /** (ε, δ)-DP → f_{ε,δ} (Dong, Roth and Su 2022, Proposition 2.5). */
+  /** (ε, δ)-DP → f_{ε,δ} (Dong, Roth and Su 2022, Section 2.3). */
   public static ApproxDpTradeoff of(ApproxDp guarantee) {
     Require.nonNull("guarantee", guarantee);
     return new ApproxDpTradeoff(guarantee.epsilon(), guarantee.delta());

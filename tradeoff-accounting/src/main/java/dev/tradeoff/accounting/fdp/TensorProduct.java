@@ -45,6 +45,11 @@ public final class TensorProduct {
 
   private TensorProduct() {}
 
+  /** f ⊗ g for two exactly known curves, with at most {@link #DEFAULT_MAX_SEGMENTS} segments. */
+  public static TradeoffBound compose(PiecewiseLinearTradeoff f, PiecewiseLinearTradeoff g) {
+    return compose(f, g, DEFAULT_MAX_SEGMENTS);
+  }
+
   /** f ⊗ g for two exactly known curves, reduced to at most {@code maxSegments} segments. */
   public static TradeoffBound compose(
       PiecewiseLinearTradeoff f, PiecewiseLinearTradeoff g, int maxSegments) {
@@ -331,7 +336,8 @@ public final class TensorProduct {
             : ll >= top - TIE * Math.max(1, Math.abs(top));
         if (tie) {
           q[size - 1] += qq;
-          p[size - 1] += (ll == top || Double.isInfinite(top)) ? pp : Math.min(pp, qq * Math.exp(-top));
+          boolean exact = ll == top || Double.isInfinite(top);
+          p[size - 1] += exact ? pp : Math.min(pp, qq * Math.exp(-top));
           return;
         }
       }

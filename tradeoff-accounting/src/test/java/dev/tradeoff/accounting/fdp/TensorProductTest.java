@@ -125,7 +125,8 @@ class TensorProductTest {
       assertThat(excess).isLessThanOrEqualTo(1e-14);
       double shortfall = exact.lower().maxExcessOver(reduced.lower());
       assertThat(shortfall).isLessThanOrEqualTo(reduced.gap() + 1e-14);
-      assertThat(reduced.lower().vertexBeta(0)).isCloseTo(exact.lower().vertexBeta(0), within(1e-14));
+      assertThat(reduced.lower().vertexBeta(0))
+          .isCloseTo(exact.lower().vertexBeta(0), within(1e-14));
     }
   }
 
@@ -144,6 +145,15 @@ class TensorProductTest {
       assertThat(lower).isLessThanOrEqualTo(exact.beta(alpha) + 1e-14);
       assertThat(lower).isGreaterThanOrEqualTo(exact.beta(alpha) - composed.gap() - 1e-14);
     }
+  }
+
+  @Test
+  void defaultBoundKeepsAtMostTheDefaultNumberOfSegments() {
+    PiecewiseLinearTradeoff f = new GaussianTradeoff(1).lowerPiecewiseLinear(300).lower();
+    TradeoffBound composed = TensorProduct.compose(f, f);
+    assertThat(composed.lower().segmentCount())
+        .isLessThanOrEqualTo(TensorProduct.DEFAULT_MAX_SEGMENTS);
+    assertThat(composed.gap()).isGreaterThan(0).isLessThan(1e-3);
   }
 
   @Test

@@ -133,7 +133,8 @@ class ExPostGuaranteeTest {
       ExPostDp<Integer> dp = rdp.toExPostDp(delta);
       double[] converted = values(dp, m);
       for (int o = 0; o < m; o++) {
-        assertThat(converted[o]).isCloseTo(eps[o] + Math.log(1 / delta) / (alpha - 1), within(1e-12));
+        double shifted = eps[o] + Math.log(1 / delta) / (alpha - 1);
+        assertThat(converted[o]).isCloseTo(shifted, within(1e-12));
       }
       assertThat(dp.delta()).isEqualTo(delta);
       assertThat(dp.exAnte())
