@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
     name = "account",
     mixinStandardHelpOptions = true,
     description = "Compose, convert and calibrate privacy guarantees.",
-    subcommands = {})
+    subcommands = {AccountComposeCommand.class, AccountConvertCommand.class, AccountCalibrateCommand.class})
 public final class AccountCommand implements Runnable {
 
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;

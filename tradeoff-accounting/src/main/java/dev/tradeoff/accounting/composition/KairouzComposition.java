@@ -1,10 +1,14 @@
 package dev.tradeoff.accounting.composition;
 
 import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.accountant.AccountingMethod;
+import dev.tradeoff.accounting.accountant.UnsupportedEventException;
+import dev.tradeoff.accounting.event.DpEvent;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.PrivacyProfile;
 import dev.tradeoff.accounting.numerics.LogMath;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The closed-form "general composition" of Kairouz, Oh and Viswanath, <i>The composition theorem
@@ -62,6 +66,23 @@ public final class KairouzComposition {
     GuaranteeSequence sequence = GuaranteeSequence.of(guarantees);
     Require.openUnit("deltaSlack", deltaSlack);
     return compose(sequence, deltaSlack);
+  }
+
+  /**
+   * KOV Theorems 3.4/3.5 with slack δ′ for any event that reads as a sequence of (ε, δ) guarantees
+   * (pure/approximate guarantees, Laplace, discrete Laplace, randomized response, and their
+   * compositions): the paper's pair (ε̃, 1 − Π(1 − δ_l)(1 − δ′)), rounded up.
+   *
+   * @throws UnsupportedEventException if the event has no (ε, δ) reading (e.g. Gaussian noise)
+   */
+  public static ApproxDp compose(DpEvent event, double deltaSlack) {
+    Require.nonNull("event", event);
+    Optional<String> reason = EventGuarantees.whyUnreadable(event);
+    if (reason.isPresent()) {
+      throw new UnsupportedEventException(AccountingMethod.KAIROUZ, event, reason.get());
+    }
+    Require.openUnit("deltaSlack", deltaSlack);
+    return compose(EventGuarantees.sequence(event), deltaSlack);
   }
 
   /**

@@ -1,0 +1,120 @@
+package dev.tradeoff.cli;
+
+import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.accountant.Accountants;
+import dev.tradeoff.accounting.accountant.AccountingMethod;
+import dev.tradeoff.accounting.calibration.AnalyticGaussian;
+import dev.tradeoff.accounting.calibration.GaussianCalibrator;
+import dev.tradeoff.accounting.calibration.LaplaceCalibration;
+import dev.tradeoff.accounting.event.LaplaceEvent;
+import dev.tradeoff.accounting.event.SelfComposedEvent;
+import dev.tradeoff.accounting.guarantee.Neighbouring;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code tradeoff account calibrate}: the smallest noise that meets a target (ε, δ). */
+@Command(
+    name = "calibrate",
+    mixinStandardHelpOptions = true,
+    description = {
+      "The smallest noise (rounded up) such that --count releases meet the target (epsilon, delta).",
+      "gaussian: --method analytic (one release, Balle-Wang 2018) or any accountant (pld, rdp,"
+          + " zcdp, gdp).",
+      "laplace: --method basic (pure composition, delta unused) or pld / rdp / optimal."
+    })
+final class AccountCalibrateCommand implements Callable<Integer> {
+
+  @Spec CommandSpec spec;
+
+  @Option(names = "--mechanism", required = true, description = "gaussian or laplace.")
+  String mechanism;
+
+  @Option(names = "--count", defaultValue = "1", description = "Number of releases (default 1).")
+  int count;
+
+  @Option(names = "--target-epsilon", required = true, paramLabel = "E")
+  double targetEpsilon;
+
+  @Option(names = "--target-delta", paramLabel = "D", description = "Required for gaussian.")
+  Double targetDelta;
+
+  @Option(names = "--sensitivity", defaultValue = "1", description = "Query sensitivity (default 1).")
+  double sensitivity;
+
+  @Option(
+      names = "--method",
+      description = "gaussian: analytic (default for --count 1), pld (default), rdp, zcdp, gdp;"
+          + " laplace: basic (default), pld, rdp, optimal, kairouz.")
+  String method;
+
+  @Option(
+      names = "--neighbouring",
+      defaultValue = "add-remove",
+      description = "add-remove or replace (default: ${DEFAULT-VALUE}).")
+  String neighbouring;
+
+  @Option(names = "--json", description = "Print JSON.")
+  boolean json;
+
+  @Override
+  public Integer call() {
+    Require.positive("--count", count);
+    Require.positive("--target-epsilon", targetEpsilon);
+    Require.positive("--sensitivity", sensitivity);
+    Neighbouring relation = Cli.neighbouring(neighbouring);
+    Report report = new Report().put("mechanism", mechanism);
+    switch (mechanism) {
+      case "gaussian" -> {
+        if (targetDelta == null) {
+          throw new IllegalArgumentException("--target-delta is required for the gaussian mechanism");
+        }
+        double delta = Require.openUnit("--target-delta", targetDelta);
+        String m = method != null ? method : count == 1 ? "analytic" : "pld";
+        double sigma;
+        if (m.equals("analytic")) {
+          if (count != 1) {
+            throw new IllegalArgumentException(
+                "--method analytic calibrates one release, but --count was " + count + "; use pld or rdp");
+          }
+          sigma = AnalyticGaussian.sigma(targetEpsilon, delta, sensitivity);
+        } else {
+          GaussianCalibrator calibrator =
+              new GaussianCalibrator(Accountants.forMethod(AccountingMethod.parse(m)));
+          sigma = sensitivity * calibrator.sigma(count, targetEpsilon, delta, relation);
+        }
+        report.put("method", m).put("sigma", sigma);
+      }
+      case "laplace" -> {
+        String m = method != null ? method : "basic";
+        double scale;
+        if (m.equals("basic")) {
+          scale = LaplaceCalibration.scale(targetEpsilon, count, sensitivity);
+        } else {
+          if (targetDelta == null) {
+            throw new IllegalArgumentException("--target-delta is required with --method " + m);
+          }
+          double delta = Require.openUnit("--target-delta", targetDelta);
+          GaussianCalibrator calibrator =
+              new GaussianCalibrator(Accountants.forMethod(AccountingMethod.parse(m)));
+          scale =
+              sensitivity
+                  * calibrator.sigma(
+                      b -> new SelfComposedEvent(new LaplaceEvent(b), count), targetEpsilon, delta, relation);
+        }
+        report.put("method", m).put("scale", scale);
+      }
+      default -> throw new IllegalArgumentException(
+          "--mechanism must be gaussian or laplace, but was '" + mechanism + "'");
+    }
+    report
+        .put("count", count)
+        .put("targetEpsilon", targetEpsilon)
+        .put("targetDelta", targetDelta)
+        .put("sensitivity", sensitivity);
+    report.print(spec.commandLine().getOut(), json);
+    return 0;
+  }
+}

@@ -1,0 +1,136 @@
+package dev.tradeoff.cli;
+
+import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.accountant.Accountant;
+import dev.tradeoff.accounting.accountant.Accountants;
+import dev.tradeoff.accounting.accountant.AccountingMethod;
+import dev.tradeoff.accounting.composition.KairouzComposition;
+import dev.tradeoff.accounting.event.ComposedEvent;
+import dev.tradeoff.accounting.event.DpEvent;
+import dev.tradeoff.accounting.event.SelfComposedEvent;
+import dev.tradeoff.accounting.guarantee.ApproxDp;
+import dev.tradeoff.accounting.guarantee.Neighbouring;
+import dev.tradeoff.accounting.guarantee.PrivacyProfile;
+import dev.tradeoff.accounting.pld.PldAccountant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code tradeoff account compose}: the total guarantee of a sequence of mechanisms. */
+@Command(
+    name = "compose",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Compose mechanisms and report the total (epsilon, delta).",
+      "Give --delta to get epsilon, or --epsilon to get delta. With --method pld the optimistic"
+          + " discretization also gives a lower bound (epsilonLower / deltaLower): the true value"
+          + " lies between the two. With --method kairouz,"
+          + " --delta-slack gives the closed-form bound of Kairouz-Oh-Viswanath directly."
+    })
+final class AccountComposeCommand implements Callable<Integer> {
+
+  @Spec CommandSpec spec;
+
+  @Option(
+      names = "--mechanism",
+      required = true,
+      paramLabel = "SPEC",
+      description = "Repeatable. " + MechanismSpecs.SYNTAX)
+  List<String> mechanisms;
+
+  @Option(
+      names = "--count",
+      paramLabel = "K",
+      description = "Repeatable: how many times each --mechanism runs, in order (default 1).")
+  List<Integer> counts = new ArrayList<>();
+
+  @Option(names = "--delta", paramLabel = "D", description = "Target delta: report epsilon(delta).")
+  Double delta;
+
+  @Option(names = "--epsilon", paramLabel = "E", description = "Target epsilon: report delta(epsilon).")
+  Double epsilon;
+
+  @Option(
+      names = "--delta-slack",
+      paramLabel = "D'",
+      description = "kairouz only: the slack delta' of the closed-form bound.")
+  Double deltaSlack;
+
+  @Option(
+      names = "--method",
+      defaultValue = "pld",
+      description = "basic, kairouz, optimal, rdp, zcdp, gdp or pld (default: ${DEFAULT-VALUE}).")
+  String method;
+
+  @Option(
+      names = "--neighbouring",
+      defaultValue = "add-remove",
+      description = "add-remove or replace (default: ${DEFAULT-VALUE}).")
+  String neighbouring;
+
+  @Option(names = "--json", description = "Print JSON.")
+  boolean json;
+
+  @Override
+  public Integer call() {
+    AccountingMethod accountingMethod = AccountingMethod.parse(method);
+    Neighbouring relation = Cli.neighbouring(neighbouring);
+    List<DpEvent> events = new ArrayList<>();
+    List<Map<String, Object>> described = new ArrayList<>();
+    if (!counts.isEmpty() && counts.size() != mechanisms.size()) {
+      throw new IllegalArgumentException(
+          "--count must be given once per --mechanism (" + mechanisms.size() + "), but was given " + counts.size() + " times");
+    }
+    for (int i = 0; i < mechanisms.size(); i++) {
+      int count = counts.isEmpty() ? 1 : Require.positive("--count", counts.get(i));
+      DpEvent event = MechanismSpecs.parse(mechanisms.get(i));
+      events.add(count == 1 ? event : new SelfComposedEvent(event, count));
+      Map<String, Object> d = new LinkedHashMap<>();
+      d.put("mechanism", mechanisms.get(i));
+      d.put("count", count);
+      described.add(d);
+    }
+    DpEvent total = events.size() == 1 ? events.get(0) : new ComposedEvent(events);
+
+    Report report = new Report().put("method", accountingMethod.cliName());
+    if (deltaSlack != null) {
+      if (accountingMethod != AccountingMethod.KAIROUZ) {
+        throw new IllegalArgumentException("--delta-slack applies to --method kairouz only, but method was " + method);
+      }
+      if (delta != null || epsilon != null) {
+        throw new IllegalArgumentException("--delta-slack must be given without --delta and --epsilon");
+      }
+      Require.openUnit("--delta-slack", deltaSlack);
+      ApproxDp bound = KairouzComposition.compose(total, deltaSlack);
+      report.put("epsilon", bound.epsilon()).put("delta", bound.delta()).put("deltaSlack", deltaSlack);
+    } else {
+      if ((delta == null) == (epsilon == null)) {
+        throw new IllegalArgumentException("exactly one of --delta and --epsilon must be given");
+      }
+      Accountant accountant = Accountants.forMethod(accountingMethod);
+      PrivacyProfile profile = accountant.account(total, relation);
+      if (delta != null) {
+        Require.delta("--delta", delta);
+        report.put("epsilon", profile.epsilon(delta)).put("delta", delta);
+        if (accountant instanceof PldAccountant pld) {
+          report.putRoundedDown("epsilonLower", pld.accountOptimistic(total, relation).epsilon(delta));
+        }
+      } else {
+        Require.nonNegative("--epsilon", epsilon);
+        report.put("epsilon", epsilon).put("delta", profile.delta(epsilon));
+        if (accountant instanceof PldAccountant pld) {
+          report.putRoundedDown("deltaLower", pld.accountOptimistic(total, relation).delta(epsilon));
+        }
+      }
+    }
+    report.put("neighbouring", Cli.name(relation)).put("mechanisms", described);
+    report.print(spec.commandLine().getOut(), json);
+    return 0;
+  }
+}

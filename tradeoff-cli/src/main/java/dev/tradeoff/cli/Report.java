@@ -1,0 +1,88 @@
+package dev.tradeoff.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.PrintWriter;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One command's result: an ordered set of named values printed either as JSON (exact doubles) or
+ * as a readable two-column table. In the table, numbers are shown to 6 significant digits, rounded
+ * in the direction that is safe for that value (ε, δ and noise scales up; an admissible μ down), so
+ * a number copied from the table never overstates privacy.
+ */
+final class Report {
+
+  private static final ObjectMapper JSON =
+      new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
+
+  private final Map<String, Object> values = new LinkedHashMap<>();
+  private final Map<String, RoundingMode> rounding = new LinkedHashMap<>();
+
+  /** A value whose safe rounding is upwards (ε, δ, σ, ...), or any non-numeric value. */
+  Report put(String key, Object value) {
+    values.put(key, value);
+    rounding.put(key, RoundingMode.UP);
+    return this;
+  }
+
+  /** A value whose safe rounding is downwards (e.g. the largest admissible μ). */
+  Report putRoundedDown(String key, double value) {
+    values.put(key, value);
+    rounding.put(key, RoundingMode.DOWN);
+    return this;
+  }
+
+  Map<String, Object> values() {
+    return values;
+  }
+
+  void print(PrintWriter out, boolean json) {
+    if (json) {
+      try {
+        out.println(JSON.writeValueAsString(values));
+      } catch (JsonProcessingException e) {
+        throw new IllegalStateException("cannot serialise report", e);
+      }
+    } else {
+      int width = values.keySet().stream().mapToInt(String::length).max().orElse(0);
+      for (Map.Entry<String, Object> e : values.entrySet()) {
+        out.printf("%-" + width + "s  %s%n", e.getKey(), format(e.getValue(), rounding.get(e.getKey())));
+      }
+    }
+    out.flush();
+  }
+
+  private static String format(Object value, RoundingMode mode) {
+    if (value instanceof Double d) {
+      if (!Double.isFinite(d) || d == 0) {
+        return String.valueOf(d);
+      }
+      BigDecimal shortest = new BigDecimal(Double.toString(d));
+      if (shortest.precision() <= 6) {
+        return Double.toString(d);
+      }
+      return new BigDecimal(d).round(new MathContext(6, mode)).stripTrailingZeros().toString();
+    }
+    if (value instanceof List<?> list) {
+      StringBuilder s = new StringBuilder();
+      for (Object item : list) {
+        if (s.length() > 0) {
+          s.append("; ");
+        }
+        s.append(
+            item instanceof Map<?, ?> m
+                ? String.join(" × ", m.values().stream().map(String::valueOf).toList())
+                : String.valueOf(item));
+      }
+      return s.toString();
+    }
+    return String.valueOf(value);
+  }
+}

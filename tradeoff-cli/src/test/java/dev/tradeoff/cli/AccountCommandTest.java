@@ -1,0 +1,147 @@
+package dev.tradeoff.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.tradeoff.accounting.conversion.GaussianDpConversion;
+import org.junit.jupiter.api.Test;
+
+class AccountCommandTest {
+
+  @Test
+  void pldCompositionOfHundredGaussiansMatchesTheirGdpValue() {
+    CliRun run =
+        CliRun.of("account", "compose", "--mechanism", "gaussian:sigma=1.0", "--count", "100",
+            "--delta", "1e-5", "--method", "pld", "--json");
+    assertThat(run.status()).as(run.err()).isZero();
+    JsonNode json = run.json();
+    assertThat(json.get("method").asText()).isEqualTo("pld");
+    assertThat(json.get("delta").asDouble()).isEqualTo(1e-5);
+    assertThat(json.get("epsilon").asDouble()).isCloseTo(91.81728962, within(1e-4));
+    assertThat(json.get("epsilon").asDouble()).isGreaterThanOrEqualTo(91.81728962466374 - 1e-9);
+    assertThat(json.get("epsilonLower").asDouble()).isLessThanOrEqualTo(91.81728962466374).isGreaterThan(91.8);
+  }
+
+  @Test
+  void kairouzWithSlackReproducesDarrmTableTwo() {
+    JsonNode json =
+        CliRun.of("account", "compose", "--mechanism", "approx:epsilon=0.2676,delta=0.0003",
+                "--count", "20", "--method", "kairouz", "--delta-slack", "1e-4", "--json")
+            .json();
+    assertThat(json.get("epsilon").asDouble()).isCloseTo(5.352, within(1e-3));
+    assertThat(json.get("delta").asDouble()).isCloseTo(0.0061, within(1e-4));
+    assertThat(json.get("deltaSlack").asDouble()).isEqualTo(1e-4);
+  }
+
+  @Test
+  void optimalIsNoWorseThanKairouzIsNoWorseThanBasicForPureDp() {
+    double[] eps = new double[3];
+    String[] methods = {"optimal", "kairouz", "basic"};
+    for (int i = 0; i < 3; i++) {
+      CliRun run =
+          CliRun.of("account", "compose", "--mechanism", "pure:epsilon=0.1", "--count", "100",
+              "--delta", "1e-5", "--method", methods[i], "--json");
+      assertThat(run.status()).as(run.err()).isZero();
+      eps[i] = run.json().get("epsilon").asDouble();
+    }
+    assertThat(eps[0]).isLessThanOrEqualTo(eps[1]);
+    assertThat(eps[1]).isLessThanOrEqualTo(eps[2]);
+    assertThat(eps[2]).isCloseTo(10, within(1e-9));
+  }
+
+  @Test
+  void heterogeneousCompositionAcceptsOneCountPerMechanism() {
+    CliRun run =
+        CliRun.of("account", "compose", "--mechanism", "gaussian:sigma=2", "--count", "10",
+            "--mechanism", "laplace:scale=5", "--count", "3", "--epsilon", "2", "--method", "rdp",
+            "--json");
+    assertThat(run.status()).as(run.err()).isZero();
+    assertThat(run.json().get("delta").asDouble()).isBetween(0.0, 1.0);
+    assertThat(run.json().get("mechanisms")).hasSize(2);
+  }
+
+  @Test
+  void subsampledGaussianUnderRdpGivesTheKnownDpSgdFigure() {
+    JsonNode json =
+        CliRun.of("account", "compose", "--mechanism", "subsampled-gaussian:sigma=1.0,q=0.01",
+                "--count", "1000", "--delta", "1e-5", "--method", "rdp", "--json")
+            .json();
+    assertThat(json.get("epsilon").asDouble()).isCloseTo(2.1014306299, within(1e-6));
+  }
+
+  @Test
+  void convertGdpBothWaysIsConsistent() {
+    JsonNode eps = CliRun.of("account", "convert", "--gdp-mu", "1.0", "--delta", "1e-5", "--json").json();
+    double e = eps.get("epsilon").asDouble();
+    assertThat(e).isEqualTo(GaussianDpConversion.epsilon(1.0, 1e-5));
+    JsonNode delta =
+        CliRun.of("account", "convert", "--gdp-mu", "1.0", "--epsilon", Double.toString(e), "--json").json();
+    assertThat(delta.get("delta").asDouble()).isLessThanOrEqualTo(1e-5).isCloseTo(1e-5, within(1e-9));
+    JsonNode mu =
+        CliRun.of("account", "convert", "--to-gdp", "--epsilon", Double.toString(e), "--delta", "1e-5", "--json")
+            .json();
+    assertThat(mu.get("mu").asDouble()).isCloseTo(1.0, within(1e-6)).isLessThanOrEqualTo(1.0 + 1e-12);
+  }
+
+  @Test
+  void convertRdpCurvePicksTheBestOrder() {
+    JsonNode json =
+        CliRun.of("account", "convert", "--rdp", "2=0.1,8=0.4,32=1.6", "--delta", "1e-5", "--json").json();
+    assertThat(json.get("order").asDouble()).isIn(2.0, 8.0, 32.0);
+    assertThat(json.get("epsilon").asDouble()).isPositive();
+  }
+
+  @Test
+  void calibratedSigmaMeetsTheTargetAndIsNearlyTight() {
+    JsonNode json =
+        CliRun.of("account", "calibrate", "--mechanism", "gaussian", "--count", "10",
+                "--target-epsilon", "1", "--target-delta", "1e-5", "--method", "pld", "--json")
+            .json();
+    double sigma = json.get("sigma").asDouble();
+    JsonNode check =
+        CliRun.of("account", "compose", "--mechanism", "gaussian:sigma=" + sigma, "--count", "10",
+                "--delta", "1e-5", "--method", "pld", "--json")
+            .json();
+    assertThat(check.get("epsilon").asDouble()).isLessThanOrEqualTo(1.0);
+    // 10 Gaussians with sigma are one Gaussian with sigma/sqrt(10): the GDP calibration is the truth.
+    double exact = Math.sqrt(10) / GaussianDpConversion.mu(1, 1e-5);
+    assertThat(sigma).isGreaterThanOrEqualTo(exact * (1 - 1e-6)).isCloseTo(exact, within(0.01 * exact));
+  }
+
+  @Test
+  void tableOutputIsReadable() {
+    CliRun run = CliRun.of("account", "convert", "--gdp-mu", "1.0", "--delta", "1e-5");
+    assertThat(run.status()).isZero();
+    assertThat(run.out()).contains("epsilon").contains("from").doesNotContain("{");
+  }
+
+  @Test
+  void badInputPrintsOneLineAndExitsWithStatusTwo() {
+    String[][] bad = {
+      {"account", "compose", "--mechanism", "gaussian:sigma=-1", "--delta", "1e-5"},
+      {"account", "compose", "--mechanism", "gaussian:sigma=1", "--delta", "1.5"},
+      {"account", "compose", "--mechanism", "gaussian:sigma=1", "--delta", "NaN"},
+      {"account", "compose", "--mechanism", "gaussian:sigma=1", "--count", "0", "--delta", "1e-5"},
+      {"account", "compose", "--mechanism", "gaussian", "--delta", "1e-5"},
+      {"account", "compose", "--mechanism", "gaussian:sigma=1", "--delta", "1e-5", "--method", "magic"},
+      {"account", "compose", "--mechanism", "gaussian:sigma=1", "--delta", "1e-5", "--method", "basic"},
+      {"account", "compose", "--mechanism", "gaussian:sigma=1"},
+      {"account", "compose", "--mechanism", "pure:epsilon=-1", "--delta", "1e-5"},
+      {"account", "compose", "--mechanism", "gaussian:sigma=1", "--delta", "1e-5", "--count", "2", "--count", "3"},
+      {"account", "convert", "--gdp-mu", "Infinity", "--delta", "1e-5"},
+      {"account", "convert", "--rdp", "1=0.5", "--delta", "1e-5"},
+      {"account", "convert", "--gdp-mu", "1"},
+      {"account", "calibrate", "--mechanism", "gaussian", "--target-epsilon", "-1", "--target-delta", "1e-5"},
+      {"account", "calibrate", "--mechanism", "cauchy", "--target-epsilon", "1"},
+      {"account", "compose", "--mechanism", "gaussian:sigma=1", "--delta", "1e-5", "--count", "x"},
+    };
+    for (String[] args : bad) {
+      CliRun run = CliRun.of(args);
+      assertThat(run.status()).as(String.join(" ", args)).isEqualTo(2);
+      assertThat(run.out()).as(String.join(" ", args)).isEmpty();
+      assertThat(run.err().strip().lines().count()).as(run.err()).isEqualTo(1);
+      assertThat(run.err()).startsWith("tradeoff: ").doesNotContain("Exception").doesNotContain("\tat ");
+    }
+  }
+}

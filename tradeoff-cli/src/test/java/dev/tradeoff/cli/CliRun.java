@@ -1,0 +1,29 @@
+package dev.tradeoff.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import picocli.CommandLine;
+
+/** Runs the {@code tradeoff} command in-process and captures what it prints. */
+record CliRun(int status, String out, String err) {
+
+  static CliRun of(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CommandLine cli = TradeoffCommand.commandLine();
+    cli.setOut(new PrintWriter(out, true));
+    cli.setErr(new PrintWriter(err, true));
+    int status = cli.execute(args);
+    return new CliRun(status, out.toString(), err.toString());
+  }
+
+  JsonNode json() {
+    try {
+      return new ObjectMapper().readTree(out);
+    } catch (Exception e) {
+      throw new AssertionError("not JSON: " + out, e);
+    }
+  }
+}
