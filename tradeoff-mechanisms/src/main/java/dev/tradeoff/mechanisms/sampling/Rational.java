@@ -69,6 +69,20 @@ public record Rational(BigInteger numerator, BigInteger denominator) implements 
         : new Rational(m, BigInteger.ONE.shiftLeft(-power));
   }
 
+  /**
+   * a − b for finite doubles a ≥ b, exactly (the difference of two doubles is a dyadic rational,
+   * though often not a double).
+   */
+  public static Rational difference(double a, double b) {
+    Require.finite("a", a);
+    Require.finite("b", b);
+    Require.that(a >= b, "a", "must be >= b = " + b, a);
+    java.math.BigDecimal d = new java.math.BigDecimal(a).subtract(new java.math.BigDecimal(b));
+    return d.scale() <= 0
+        ? of(d.toBigIntegerExact())
+        : new Rational(d.unscaledValue(), BigInteger.TEN.pow(d.scale()));
+  }
+
   /** this + other. */
   public Rational plus(Rational other) {
     return new Rational(
