@@ -27,10 +27,24 @@ public record Rational(BigInteger numerator, BigInteger denominator) implements 
     Require.nonNull("denominator", denominator);
     Require.that(numerator.signum() >= 0, "numerator", "must be >= 0", numerator);
     Require.that(denominator.signum() > 0, "denominator", "must be >= 1", denominator);
-    BigInteger g = numerator.gcd(denominator);
-    if (g.signum() > 0 && !g.equals(BigInteger.ONE)) {
-      numerator = numerator.divide(g);
-      denominator = denominator.divide(g);
+    if (numerator.signum() == 0) {
+      denominator = BigInteger.ONE;
+    } else {
+      // strip common factors of two first: most parameters are dyadic (doubles), and then the
+      // expensive gcd is unnecessary
+      int twos = Math.min(numerator.getLowestSetBit(), denominator.getLowestSetBit());
+      if (twos > 0) {
+        numerator = numerator.shiftRight(twos);
+        denominator = denominator.shiftRight(twos);
+      }
+      boolean dyadic = denominator.bitCount() == 1;
+      if (!dyadic) {
+        BigInteger g = numerator.gcd(denominator);
+        if (!g.equals(BigInteger.ONE)) {
+          numerator = numerator.divide(g);
+          denominator = denominator.divide(g);
+        }
+      }
     }
   }
 
@@ -77,10 +91,29 @@ public record Rational(BigInteger numerator, BigInteger denominator) implements 
     Require.finite("a", a);
     Require.finite("b", b);
     Require.that(a >= b, "a", "must be >= b = " + b, a);
-    java.math.BigDecimal d = new java.math.BigDecimal(a).subtract(new java.math.BigDecimal(b));
-    return d.scale() <= 0
-        ? of(d.toBigIntegerExact())
-        : new Rational(d.unscaledValue(), BigInteger.TEN.pow(d.scale()));
+    int ea = binaryExponent(a);
+    int eb = binaryExponent(b);
+    int e = Math.min(ea, eb);
+    BigInteger n =
+        BigInteger.valueOf(signedMantissa(a))
+            .shiftLeft(ea - e)
+            .subtract(BigInteger.valueOf(signedMantissa(b)).shiftLeft(eb - e));
+    return e >= 0 ? of(n.shiftLeft(e)) : new Rational(n, BigInteger.ONE.shiftLeft(-e));
+  }
+
+  /** m with x = m·2^e, e = {@link #binaryExponent}; |m| < 2^53. */
+  private static long signedMantissa(double x) {
+    long bits = Double.doubleToRawLongBits(x);
+    long mantissa = bits & 0xfffffffffffffL;
+    if (((bits >> 52) & 0x7ff) != 0) {
+      mantissa |= 1L << 52;
+    }
+    return bits < 0 ? -mantissa : mantissa;
+  }
+
+  private static int binaryExponent(double x) {
+    int field = (int) ((Double.doubleToRawLongBits(x) >> 52) & 0x7ff);
+    return Math.max(field, 1) - 1075;
   }
 
   /** this + other. */

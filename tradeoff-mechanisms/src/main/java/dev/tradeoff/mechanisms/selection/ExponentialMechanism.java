@@ -28,11 +28,13 @@ public final class ExponentialMechanism implements Mechanism<double[], Integer> 
   private final double epsilon;
   private final double sensitivity;
   private final boolean monotone;
+  private final Rational rate;
 
   private ExponentialMechanism(double epsilon, double sensitivity, boolean monotone) {
     this.epsilon = Require.positive("epsilon", epsilon);
     this.sensitivity = Require.positive("sensitivity", sensitivity);
     this.monotone = monotone;
+    this.rate = QualityGaps.rate(epsilon, sensitivity, monotone);
   }
 
   /** A builder; sensitivity defaults to 1 and monotone to false. */
@@ -44,7 +46,7 @@ public final class ExponentialMechanism implements Mechanism<double[], Integer> 
   public int select(double[] utilities, RandomGenerator random) {
     double[] u = QualityGaps.checked(utilities);
     Require.nonNull("random", random);
-    Rational[] gammas = QualityGaps.of(u, epsilon, sensitivity, monotone);
+    Rational[] gammas = QualityGaps.of(u, rate);
     while (true) {
       int r = random.nextInt(u.length);
       if (BernoulliExp.sample(random, gammas[r])) {
@@ -61,7 +63,7 @@ public final class ExponentialMechanism implements Mechanism<double[], Integer> 
   /** The output law Pr[r] ∝ e^{−γ_r}, in double precision (for tests, audits and display). */
   public double[] probabilities(double[] utilities) {
     double[] u = QualityGaps.checked(utilities);
-    Rational[] gammas = QualityGaps.of(u, epsilon, sensitivity, monotone);
+    Rational[] gammas = QualityGaps.of(u, rate);
     double[] p = new double[u.length];
     double total = 0;
     for (int r = 0; r < u.length; r++) {

@@ -24,11 +24,13 @@ public final class PermuteAndFlip implements Mechanism<double[], Integer> {
   private final double epsilon;
   private final double sensitivity;
   private final boolean monotone;
+  private final Rational rate;
 
   private PermuteAndFlip(double epsilon, double sensitivity, boolean monotone) {
     this.epsilon = Require.positive("epsilon", epsilon);
     this.sensitivity = Require.positive("sensitivity", sensitivity);
     this.monotone = monotone;
+    this.rate = QualityGaps.rate(epsilon, sensitivity, monotone);
   }
 
   /** ε-DP permute-and-flip for utilities of sensitivity Δ. */
@@ -40,7 +42,7 @@ public final class PermuteAndFlip implements Mechanism<double[], Integer> {
   public int select(double[] utilities, RandomGenerator random) {
     double[] u = QualityGaps.checked(utilities);
     Require.nonNull("random", random);
-    Rational[] gammas = QualityGaps.of(u, epsilon, sensitivity, monotone);
+    Rational[] gammas = QualityGaps.of(u, rate);
     int[] order = new int[u.length];
     for (int i = 0; i < order.length; i++) {
       order[i] = i;

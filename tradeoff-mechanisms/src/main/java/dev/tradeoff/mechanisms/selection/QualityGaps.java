@@ -12,14 +12,18 @@ final class QualityGaps {
 
   private QualityGaps() {}
 
-  static Rational[] of(double[] utilities, double epsilon, double sensitivity, boolean monotone) {
+  /** ε/(cΔ) exactly. */
+  static Rational rate(double epsilon, double sensitivity, boolean monotone) {
+    return Rational.exactly(epsilon)
+        .dividedBy(Rational.exactly(sensitivity).times(Rational.of(monotone ? 1 : 2, 1)));
+  }
+
+  /** γ_r = rate·(u* − u_r) exactly. */
+  static Rational[] of(double[] utilities, Rational rate) {
     double max = Double.NEGATIVE_INFINITY;
     for (double u : utilities) {
       max = Math.max(max, u);
     }
-    Rational rate =
-        Rational.exactly(epsilon)
-            .dividedBy(Rational.exactly(sensitivity).times(Rational.of(monotone ? 1 : 2, 1)));
     Rational[] gammas = new Rational[utilities.length];
     for (int r = 0; r < utilities.length; r++) {
       gammas[r] = rate.times(Rational.difference(max, utilities[r]));

@@ -47,6 +47,8 @@ public final class ReportNoisyMax implements Mechanism<double[], Integer> {
   private final Noise noise;
   private final Grid grid;
   private final DiscreteLaplace latticeNoise;
+  private final ExponentialMechanism gumbel;
+  private final PermuteAndFlip exponential;
 
   private ReportNoisyMax(double epsilon, double sensitivity, boolean monotone, Noise noise) {
     this.epsilon = Require.positive("epsilon", epsilon);
@@ -56,6 +58,13 @@ public final class ReportNoisyMax implements Mechanism<double[], Integer> {
     this.grid = Grid.finerThan(sensitivity, SnappedLaplace.RESOLUTION_BITS);
     BigInteger steps = grid.indexSensitivity(sensitivity).multiply(BigInteger.valueOf(monotone ? 1 : 2));
     this.latticeNoise = new DiscreteLaplace(Rational.of(steps).dividedBy(Rational.exactly(epsilon)));
+    this.gumbel =
+        ExponentialMechanism.builder()
+            .epsilon(epsilon)
+            .sensitivity(sensitivity)
+            .monotone(monotone)
+            .build();
+    this.exponential = PermuteAndFlip.of(epsilon, sensitivity, monotone);
   }
 
   /** A builder; sensitivity defaults to 1, monotone to false, noise to Laplace. */
@@ -69,14 +78,9 @@ public final class ReportNoisyMax implements Mechanism<double[], Integer> {
     Require.nonNull("random", random);
     switch (noise) {
       case GUMBEL:
-        return ExponentialMechanism.builder()
-            .epsilon(epsilon)
-            .sensitivity(sensitivity)
-            .monotone(monotone)
-            .build()
-            .select(u, random);
+        return gumbel.select(u, random);
       case EXPONENTIAL:
-        return PermuteAndFlip.of(epsilon, sensitivity, monotone).select(u, random);
+        return exponential.select(u, random);
       default:
         int best = -1;
         BigInteger bestValue = null;

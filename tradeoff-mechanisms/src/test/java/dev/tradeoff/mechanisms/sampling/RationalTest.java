@@ -37,6 +37,28 @@ class RationalTest {
   }
 
   @Test
+  void differenceOfDoublesIsExact() {
+    SplittableRandom random = new SplittableRandom(8);
+    for (int i = 0; i < 2000; i++) {
+      double x = Double.longBitsToDouble(random.nextLong());
+      double y = Double.longBitsToDouble(random.nextLong());
+      if (!Double.isFinite(x) || !Double.isFinite(y)) {
+        continue;
+      }
+      double a = Math.max(x, y);
+      double b = Math.min(x, y);
+      Rational d = Rational.difference(a, b);
+      BigDecimal exact = new BigDecimal(a).subtract(new BigDecimal(b));
+      assertThat(new BigDecimal(d.numerator()))
+          .isEqualByComparingTo(exact.multiply(new BigDecimal(d.denominator())));
+    }
+    assertThat(Rational.difference(1, -0.5)).isEqualTo(Rational.of(3, 2));
+    assertThat(Rational.difference(-0.0, 0.0)).isEqualTo(Rational.ZERO);
+    assertThatThrownBy(() -> Rational.difference(1, 2))
+        .hasMessage("a must be >= b = 2.0, but was 1.0");
+  }
+
+  @Test
   void arithmeticIsExactAndReduced() {
     Rational a = Rational.of(1, 3);
     Rational b = Rational.of(1, 6);
