@@ -103,7 +103,7 @@ public final class NoiseCommand implements Runnable {
     } else {
       out.printf("mechanism    %s%n", mechanism);
       out.printf("noise        %s%n", noise.description());
-      out.printf("guarantee    %s%n", describe(noise.guarantee()));
+      out.printf("guarantee    %s%n", text(noise.guarantee()));
       out.printf("value        %s (sensitivity %s)%n", value, sensitivity);
       out.printf("randomness   %s%n", randomness);
       out.println("outputs");
@@ -173,6 +173,17 @@ public final class NoiseCommand implements Runnable {
           name + " must be an integer for a discrete mechanism, but was " + x);
     }
     return (long) x;
+  }
+
+  private static String text(PrivacyGuarantee g) {
+    if (g instanceof PureDp p) {
+      return p.epsilon() + "-DP";
+    } else if (g instanceof ApproxDp a) {
+      return "(" + a.epsilon() + ", " + a.delta() + ")-DP";
+    } else if (g instanceof ZeroConcentratedDp z) {
+      return z.rho() + "-zCDP";
+    }
+    return g.toString();
   }
 
   private static Map<String, Object> describe(PrivacyGuarantee g) {

@@ -45,7 +45,7 @@ class NoiseCommandTest {
     out.getBuffer().setLength(0);
     run("noise", "--mechanism", "laplace:epsilon=0.5", "--value", "10", "--seed", "7", "--count", "3");
     assertThat(out.toString()).isEqualTo(first);
-    assertThat(first).contains("guarantee    {type=pure, epsilon=0.5}").contains("seeded(7), NOT private");
+    assertThat(first).contains("guarantee    0.5-DP").contains("seeded(7), NOT private");
   }
 
   @Test
