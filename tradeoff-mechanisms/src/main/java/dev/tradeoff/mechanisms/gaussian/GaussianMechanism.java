@@ -69,7 +69,9 @@ public final class GaussianMechanism implements Mechanism<Double, Double> {
         "must exceed twice the lattice slack " + slack + " at epsilon " + epsilon,
         delta);
     this.gridSensitivity = gridSteps;
-    this.gridSigma = AnalyticGaussianCalibration.sigma(epsilon, delta - slack, gridSensitivity);
+    // a whole number of lattice steps (Math.ceil of a double is exact): larger σ only lowers δ
+    this.gridSigma =
+        Math.ceil(AnalyticGaussianCalibration.sigma(epsilon, delta - slack, gridSensitivity));
     Rational s = Rational.exactly(gridSigma);
     this.noise = new SnappedGaussian(grid, s.times(s));
   }
