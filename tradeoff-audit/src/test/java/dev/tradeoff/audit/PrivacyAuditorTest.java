@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import java.util.Arrays;
+import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -130,6 +131,25 @@ class PrivacyAuditorTest {
     assertThat(broken.countDenominator()).isZero();
     assertThat(broken.epsilonLowerBound()).isGreaterThan(4);
     assertThat(correct.passed()).isTrue();
+  }
+
+  @Test
+  void userSuppliedPatternEventAloneCatchesSparseVectorWithoutQueryNoise() {
+    AuditCase<double[], String> svt =
+        new AuditCase<>(
+            "svt-alg5",
+            ReferenceMechanisms.svtNoQueryNoise(1),
+            new double[] {0, 1},
+            new double[] {1, 0},
+            EPSILON_ONE,
+            EventFamily.of(List.of(OutputEvent.equalTo("FT"))));
+
+    AuditResult result = PrivacyAuditor.withSamples(2_000).audit(svt, new SplittableRandom(2));
+
+    assertThat(result.candidateEvents()).isEqualTo(1);
+    assertThat(result.certifiedEvents()).isEqualTo(1);
+    assertThat(result.direction()).isEqualTo("D vs D'");
+    assertThat(result.passed()).isFalse();
   }
 
   @Test
