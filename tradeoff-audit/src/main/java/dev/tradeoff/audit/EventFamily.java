@@ -34,11 +34,14 @@ public interface EventFamily<O> {
    */
   List<CandidateEvent<O>> candidates(List<O> first, List<O> second);
 
-  /** The events of this family and those of {@code others}. */
+  /** The events of all {@code families}, in order. */
   @SafeVarargs
   static <O> EventFamily<O> union(EventFamily<O>... families) {
     Require.nonNull("families", families);
-    List<EventFamily<O>> all = List.of(families);
+    List<EventFamily<O>> all = new ArrayList<>(families.length);
+    for (EventFamily<O> family : families) {
+      all.add(Require.nonNull("family", family));
+    }
     return (first, second) -> {
       List<CandidateEvent<O>> candidates = new ArrayList<>();
       for (EventFamily<O> family : all) {
