@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tradeoff.audit.AuditCase;
 import dev.tradeoff.audit.AuditResult;
 import dev.tradeoff.audit.PrivacyAuditor;
+import dev.tradeoff.mechanisms.random.Randomness;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -32,8 +33,6 @@ public final class AuditCommand implements Callable<Integer> {
 
   /** Exit status when the audit proves that the mechanism violates its claim. */
   public static final int VIOLATION = 1;
-
-  private final AuditableMechanisms mechanisms = new ExactReferenceMechanisms();
 
   @picocli.CommandLine.Spec CommandSpec spec;
 
@@ -73,9 +72,9 @@ public final class AuditCommand implements Callable<Integer> {
   @Override
   public Integer call() throws JsonProcessingException {
     PrivacyAuditor auditor = new PrivacyAuditor(samples, confidence, certifiedEvents);
-    AuditCase<?, ?> auditCase = AuditCases.parse(mechanism, mechanisms);
+    AuditCase<?, ?> auditCase = AuditCases.parse(mechanism);
     RandomGenerator random =
-        seed == null ? mechanisms.secureRandomness() : mechanisms.seededRandomness(seed);
+        seed == null ? Randomness.secure() : Randomness.seeded(seed);
     AuditResult result = auditor.audit(auditCase, random);
     Map<String, Object> report = report(result);
     PrintWriter out = spec.commandLine().getOut();

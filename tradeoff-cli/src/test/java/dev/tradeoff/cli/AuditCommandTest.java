@@ -71,6 +71,28 @@ class AuditCommandTest {
   }
 
   @Test
+  void gaussianIsAuditedAtItsDelta() throws Exception {
+    Run run =
+        run("audit", "--mechanism", "gaussian:epsilon=1,delta=1e-3", "--samples", "10000",
+            "--seed", "2", "--json");
+
+    assertThat(run.status()).isZero();
+    JsonNode report = json(run);
+    assertThat(report.get("delta").asDouble()).isEqualTo(1e-3);
+    assertThat(report.get("passed").asBoolean()).isTrue();
+  }
+
+  @Test
+  void kAryRandomizedResponsePasses() throws Exception {
+    Run run =
+        run("audit", "--mechanism", "randomized-response:epsilon=1,k=4", "--samples", "20000",
+            "--seed", "2", "--json");
+
+    assertThat(run.status()).isZero();
+    assertThat(json(run).get("epsilonLowerBound").asDouble()).isBetween(0.5, 1.0);
+  }
+
+  @Test
   void sameSeedGivesTheSameReport() {
     String[] args = {"audit", "--mechanism", "randomized-response:epsilon=1", "--samples", "10000",
         "--seed", "3", "--json"};
@@ -95,5 +117,8 @@ class AuditCommandTest {
     assertThat(key.status()).isEqualTo(TradeoffCommand.BAD_INPUT);
     assertThat(key.err()).contains("sigma");
     assertThat(unknown.err().lines()).hasSize(1);
+    Run delta = run("audit", "--mechanism", "gaussian:epsilon=1,delta=1", "--samples", "100");
+    assertThat(delta.status()).isEqualTo(TradeoffCommand.BAD_INPUT);
+    assertThat(delta.err()).contains("delta");
   }
 }
