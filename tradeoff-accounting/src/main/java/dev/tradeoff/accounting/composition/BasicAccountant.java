@@ -1,0 +1,62 @@
+package dev.tradeoff.accounting.composition;
+
+import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.accountant.Accountant;
+import dev.tradeoff.accounting.accountant.AccountingMethod;
+import dev.tradeoff.accounting.accountant.UnsupportedEventException;
+import dev.tradeoff.accounting.event.DpEvent;
+import dev.tradeoff.accounting.guarantee.ApproxDp;
+import dev.tradeoff.accounting.guarantee.Neighbouring;
+import dev.tradeoff.accounting.guarantee.PrivacyProfile;
+import java.util.Optional;
+
+/**
+ * {@link AccountingMethod#BASIC}: basic composition (Σε, Σδ) ({@link BasicComposition}) of any
+ * event tree whose leaves have a single (ε, δ) guarantee: {@code GuaranteeEvent} of {@code PureDp}
+ * or {@code ApproxDp}, Laplace and discrete Laplace (1/scale), randomized response (ε), under
+ * self-composition and composition. Gaussian mechanisms, subsampling and Rényi/zCDP/GDP/f-DP
+ * guarantees are refused (use rdp, zcdp, gdp or pld). The answer does not depend on the
+ * neighbouring relation: each leaf's guarantee is stated for the relation in use.
+ *
+ * <p>The profile knows one statement: δ(ε) = Σδ for ε ≥ Σε, and the trivial δ = 1 below it;
+ * ε(δ) = Σε for δ ≥ Σδ, +∞ otherwise.
+ */
+public final class BasicAccountant implements Accountant {
+
+  @Override
+  public AccountingMethod method() {
+    return AccountingMethod.BASIC;
+  }
+
+  @Override
+  public Optional<String> whyUnsupported(DpEvent event, Neighbouring neighbouring) {
+    Require.nonNull("event", event);
+    Require.nonNull("neighbouring", neighbouring);
+    return EventGuarantees.whyUnreadable(event);
+  }
+
+  @Override
+  public PrivacyProfile account(DpEvent event, Neighbouring neighbouring) {
+    Optional<String> reason = whyUnsupported(event, neighbouring);
+    if (reason.isPresent()) {
+      throw new UnsupportedEventException(method(), event, reason.get());
+    }
+    return new SingleStatementProfile(BasicComposition.compose(EventGuarantees.sequence(event)));
+  }
+
+  /** The profile of one (ε, δ) statement. */
+  private record SingleStatementProfile(ApproxDp statement) implements PrivacyProfile {
+
+    @Override
+    public double delta(double epsilon) {
+      Require.nonNegative("epsilon", epsilon);
+      return epsilon >= statement.epsilon() ? statement.delta() : 1;
+    }
+
+    @Override
+    public double epsilon(double delta) {
+      Require.delta("delta", delta);
+      return delta >= statement.delta() ? statement.epsilon() : Double.POSITIVE_INFINITY;
+    }
+  }
+}

@@ -1,0 +1,23 @@
+/**
+ * Composition of (ε, δ)-differential-privacy guarantees and the accountants built on it.
+ *
+ * <ul>
+ *   <li>{@link dev.tradeoff.accounting.composition.BasicComposition}: (Σε, Σδ) (Dwork et al. 2014;
+ *       DaRRM paper, Theorem 2.2).
+ *   <li>{@link dev.tradeoff.accounting.composition.KairouzComposition}: the closed-form "general
+ *       composition" of Kairouz, Oh and Viswanath (2015), Theorems 3.4 and 3.5, exactly as the
+ *       DaRRM paper states it (its Theorem 2.3).
+ *   <li>{@link dev.tradeoff.accounting.composition.OptimalComposition}: the exact optimal k-fold
+ *       composition of identical (ε, δ) mechanisms (Kairouz, Oh and Viswanath 2015, Theorem 3.3),
+ *       with the full optimal profile δ(ε′) at every ε′ ≥ 0.
+ *   <li>{@link dev.tradeoff.accounting.composition.PrivacyAllowance}: the privacy allowance m (and
+ *       τ, λ) of the DaRRM paper, Appendix D.1.1.
+ *   <li>The accountants {@link dev.tradeoff.accounting.composition.BasicAccountant}, {@link
+ *       dev.tradeoff.accounting.composition.KairouzAccountant} and {@link
+ *       dev.tradeoff.accounting.composition.OptimalAccountant}.
+ * </ul>
+ *
+ * <p>Rounding: every ε and δ returned here is an upper bound on the exact value of the formula it
+ * implements; floating-point results are rounded up by a stated relative margin.
+ */
+package dev.tradeoff.accounting.composition;

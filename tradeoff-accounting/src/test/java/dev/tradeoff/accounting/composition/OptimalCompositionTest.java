@@ -1,0 +1,208 @@
+package dev.tradeoff.accounting.composition;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.tradeoff.accounting.guarantee.ApproxDp;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.Collections;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+class OptimalCompositionTest {
+
+  @Test
+  void fullProfileEqualsTheoremThreeThreeAtEveryGridPoint() {
+    SplittableRandom random = new SplittableRandom(33);
+    for (int trial = 0; trial < 60; trial++) {
+      double epsilon0 = 0.01 + 2 * random.nextDouble();
+      double delta0 = random.nextBoolean() ? 0 : Math.pow(10, -1 - 6 * random.nextDouble());
+      int k = 1 + random.nextInt(80);
+      OptimalComposition optimal = OptimalComposition.of(new ApproxDp(epsilon0, delta0), k);
+      for (int i = 0; i <= k / 2; i++) {
+        ApproxDp theorem = optimal.theoremGuarantee(i);
+        double gridPoint = (k - 2.0 * i) * epsilon0;
+        assertThat(theorem.epsilon()).isCloseTo(gridPoint, within(1e-13 * (1 + gridPoint)));
+        assertThat(optimal.delta(gridPoint))
+            .as("k=%d eps0=%s delta0=%s i=%d", k, epsilon0, delta0, i)
+            .isCloseTo(theorem.delta(), within(1e-12 * theorem.delta() + 1e-300));
+      }
+    }
+  }
+
+  @Test
+  void theoremGridListsTheGuaranteesInDecreasingEpsilon() {
+    OptimalComposition optimal = OptimalComposition.of(new ApproxDp(0.5, 1e-6), 9);
+
+    assertThat(optimal.theoremGrid()).hasSize(5);
+    double floor = -Math.expm1(9 * Math.log1p(-1e-6));
+    assertThat(optimal.theoremGrid().get(0).delta()).isCloseTo(floor, within(1e-12 * floor));
+    for (int i = 1; i < 5; i++) {
+      assertThat(optimal.theoremGrid().get(i).epsilon())
+          .isLessThan(optimal.theoremGrid().get(i - 1).epsilon());
+      assertThat(optimal.theoremGrid().get(i).delta())
+          .isGreaterThan(optimal.theoremGrid().get(i - 1).delta());
+    }
+  }
+
+  @Test
+  void profileEqualsHockeyStickOfCanonicalProductsAtEveryEpsilon() {
+    SplittableRandom random = new SplittableRandom(7);
+    for (int trial = 0; trial < 200; trial++) {
+      double epsilon0 = 0.05 + 1.5 * random.nextDouble();
+      double delta0 = random.nextInt(3) == 0 ? 0 : 0.2 * random.nextDouble();
+      int k = 1 + random.nextInt(7);
+      ApproxDp g = new ApproxDp(epsilon0, delta0);
+      double epsilon = (k * epsilon0 + 0.3) * random.nextDouble();
+      double exact = CanonicalProducts.exactDelta(Collections.nCopies(k, g), epsilon);
+
+      double delta = OptimalComposition.of(g, k).delta(epsilon);
+
+      assertThat(delta).isGreaterThanOrEqualTo(exact - 1e-15);
+      assertThat(delta).isCloseTo(exact, within(1e-12 * exact + 1e-15));
+    }
+  }
+
+  @Test
+  void singleMechanismProfileIsTheRandomizedResponseHockeyStick() {
+    double epsilon0 = 1.3;
+    OptimalComposition one = OptimalComposition.of(new ApproxDp(epsilon0, 0), 1);
+    for (double epsilon = 0; epsilon < 1.6; epsilon += 0.1) {
+      double expected =
+          Math.max(0, Math.exp(epsilon0) - Math.exp(epsilon)) / (1 + Math.exp(epsilon0));
+      assertThat(one.delta(epsilon)).isCloseTo(expected, within(1e-14 * expected));
+      assertThat(one.delta(epsilon)).isGreaterThanOrEqualTo(expected * (1 - 1e-15));
+    }
+  }
+
+  @Test
+  void exactForTenThousandMechanismsAgainstRationalArithmetic() {
+    // e^{ε₀} = 2, e^{ε} = 3·2^n: both sides exactly rational.
+    int k = 10_000;
+    OptimalComposition optimal = OptimalComposition.of(new ApproxDp(Math.log(2), 0), k);
+    for (int n : new int[] {0, 3600, 5000}) {
+      double epsilon = n * Math.log(2) + Math.log(3);
+      BigDecimal exact =
+          CanonicalProducts.exactPureDelta(
+              k, 2, 1, BigInteger.valueOf(3).shiftLeft(n), BigInteger.ONE);
+
+      double delta = optimal.delta(epsilon);
+
+      assertThat(delta / exact.doubleValue() - 1).as("n=%d delta=%s", n, delta).isBetween(-2e-12, 1e-10);
+    }
+  }
+
+  @Test
+  void approximateProfileIsLiftedThroughTheFailureProbabilityForLargeCounts() {
+    // δ(ε) = 1 − (1 − δ)^k (1 − δ_pure(ε)), against rational δ_pure with e^{ε₀} = 3/2.
+    int k = 2_000;
+    double delta0 = 1e-7;
+    OptimalComposition optimal = OptimalComposition.of(new ApproxDp(Math.log(1.5), delta0), k);
+    for (int n : new int[] {10, 60, 120}) {
+      double epsilon = n * Math.log(1.5);
+      BigDecimal pure =
+          CanonicalProducts.exactPureDelta(
+              k, 3, 2, BigInteger.valueOf(3).pow(n), BigInteger.valueOf(2).pow(n));
+      double failure = -Math.expm1(k * Math.log1p(-delta0));
+      double expected = failure + (1 - failure) * pure.doubleValue();
+
+      assertThat(optimal.delta(epsilon) / expected - 1).isBetween(-2e-12, 1e-10);
+      assertThat(optimal.pureDelta(epsilon) / pure.doubleValue() - 1).isBetween(-2e-12, 1e-10);
+    }
+  }
+
+  @Test
+  void deepTailIsPositiveAndNeverUnderflowsToZeroWhileTheTrueDeltaIsPositive() {
+    OptimalComposition optimal = OptimalComposition.of(new ApproxDp(0.1, 0), 10_000);
+
+    double nearTop = optimal.delta(999.0);
+    double beyondTop = optimal.delta(1000.5);
+
+    assertThat(nearTop).isPositive();
+    assertThat(beyondTop).isZero();
+  }
+
+  @Test
+  void epsilonIsTheSmallestEpsilonWhoseDeltaMeetsTheTarget() {
+    SplittableRandom random = new SplittableRandom(11);
+    for (int trial = 0; trial < 100; trial++) {
+      double epsilon0 = 0.01 + random.nextDouble();
+      double delta0 = random.nextBoolean() ? 0 : Math.pow(10, -4 - 4 * random.nextDouble());
+      int k = 1 + random.nextInt(2000);
+      OptimalComposition optimal = OptimalComposition.of(new ApproxDp(epsilon0, delta0), k);
+      double target = Math.pow(10, -1 - 9 * random.nextDouble());
+
+      double epsilon = optimal.epsilon(target);
+
+      if (Double.isInfinite(epsilon)) {
+        assertThat(optimal.delta(k * epsilon0)).isGreaterThan(target);
+      } else {
+        assertThat(optimal.delta(epsilon)).isLessThanOrEqualTo(target);
+        if (epsilon > 0) {
+          assertThat(optimal.delta(epsilon * (1 - 1e-9))).isGreaterThan(target);
+        }
+      }
+    }
+  }
+
+  @Test
+  void epsilonAtATheoremDeltaIsItsGridPoint() {
+    OptimalComposition optimal = OptimalComposition.of(new ApproxDp(0.2, 1e-6), 40);
+    for (int i = 0; i <= 20; i++) {
+      ApproxDp theorem = optimal.theoremGuarantee(i);
+      assertThat(optimal.epsilon(theorem.delta()))
+          .isCloseTo((40 - 2.0 * i) * 0.2, within(1e-9));
+    }
+  }
+
+  @Test
+  void epsilonIsInfiniteBelowTheFailureFloorAndZeroAboveTheTotalVariation() {
+    OptimalComposition optimal = OptimalComposition.of(new ApproxDp(0.5, 1e-3), 10);
+
+    assertThat(optimal.epsilon(0.5 * (1 - Math.pow(1 - 1e-3, 10)))).isInfinite();
+    assertThat(optimal.epsilon(optimal.delta(0))).isZero();
+    assertThat(OptimalComposition.of(new ApproxDp(0, 0), 5).epsilon(0)).isZero();
+  }
+
+  @Test
+  void deltaIsMonotoneInEpsilonAndInTheMechanismAndCount() {
+    SplittableRandom random = new SplittableRandom(5);
+    for (int trial = 0; trial < 200; trial++) {
+      double epsilon0 = 0.01 + random.nextDouble();
+      double delta0 = random.nextBoolean() ? 0 : Math.pow(10, -3 - 5 * random.nextDouble());
+      int k = 1 + random.nextInt(300);
+      double epsilon = k * epsilon0 * random.nextDouble();
+      OptimalComposition base = OptimalComposition.of(new ApproxDp(epsilon0, delta0), k);
+      double delta = base.delta(epsilon);
+
+      assertThat(base.delta(epsilon + 0.01 * random.nextDouble())).isLessThanOrEqualTo(delta);
+      assertThat(OptimalComposition.of(new ApproxDp(epsilon0 * 1.05, delta0), k).delta(epsilon))
+          .isGreaterThanOrEqualTo(delta);
+      assertThat(OptimalComposition.of(new ApproxDp(epsilon0, delta0 * 2 + 1e-9), k).delta(epsilon))
+          .isGreaterThanOrEqualTo(delta);
+      assertThat(OptimalComposition.of(new ApproxDp(epsilon0, delta0), k + 1).delta(epsilon))
+          .isGreaterThanOrEqualTo(delta);
+    }
+  }
+
+  @Test
+  void rejectsBadInput() {
+    ApproxDp g = new ApproxDp(1, 0);
+    assertThatThrownBy(() -> OptimalComposition.of(g, 0))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("count must be in [1, 1000000], but was 0");
+    assertThatThrownBy(() -> OptimalComposition.of(g, OptimalComposition.MAX_COUNT + 1))
+        .hasMessageContaining("count must be in [1, 1000000]");
+    assertThatThrownBy(() -> OptimalComposition.of(null, 3))
+        .hasMessage("perMechanism must not be null");
+    OptimalComposition optimal = OptimalComposition.of(g, 3);
+    assertThatThrownBy(() -> optimal.delta(-1))
+        .hasMessage("epsilon must be >= 0 and finite, but was -1.0");
+    assertThatThrownBy(() -> optimal.delta(Double.NaN)).hasMessageContaining("epsilon must be");
+    assertThatThrownBy(() -> optimal.epsilon(1.0)).hasMessage("delta must be in [0, 1), but was 1.0");
+    assertThatThrownBy(() -> optimal.theoremGuarantee(2))
+        .hasMessage("i must be in [0, 1], but was 2");
+  }
+}
