@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
     subcommands = {
       AccountCommand.class,
       NoiseCommand.class,
+      AuditCommand.class,
       AmplifyCommand.class,
       ReproduceCommand.class
     })

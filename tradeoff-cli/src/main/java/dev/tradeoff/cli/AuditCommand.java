@@ -1,0 +1,109 @@
+package dev.tradeoff.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tradeoff.audit.AuditCase;
+import dev.tradeoff.audit.AuditResult;
+import dev.tradeoff.audit.PrivacyAuditor;
+import dev.tradeoff.mechanisms.random.Randomness;
+import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.random.RandomGenerator;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code tradeoff audit}: statistical privacy audit of a mechanism (see {@link PrivacyAuditor}).
+ * Exit status 0 when the certified lower bound on ε does not exceed the claimed ε, 1 when the audit
+ * proves a violation, 2 on bad input.
+ */
+@Command(
+    name = "audit",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Draws outputs of a mechanism on two neighbouring inputs and certifies a lower bound on its"
+          + " epsilon (Clopper-Pearson intervals, Bonferroni over the events certified, events"
+          + " chosen on one half of the samples and certified on the other).",
+      "Exit status: 0 passed, 1 violation detected, 2 bad input."
+    })
+public final class AuditCommand implements Callable<Integer> {
+
+  /** Exit status when the audit proves that the mechanism violates its claim. */
+  public static final int VIOLATION = 1;
+
+  @picocli.CommandLine.Spec CommandSpec spec;
+
+  @Option(
+      names = "--mechanism",
+      required = true,
+      paramLabel = "SPEC",
+      description = "The mechanism to audit: " + AuditCases.SYNTAX)
+  String mechanism;
+
+  @Option(
+      names = "--samples",
+      defaultValue = "1000000",
+      description = "Outputs drawn on EACH of the two inputs (default ${DEFAULT-VALUE}).")
+  long samples;
+
+  @Option(
+      names = "--seed",
+      description = "Seed for a reproducible audit (default: secure randomness, not reproducible).")
+  Long seed;
+
+  @Option(
+      names = "--confidence",
+      defaultValue = "0.95",
+      description = "Confidence level of the lower bound (default ${DEFAULT-VALUE}).")
+  double confidence;
+
+  @Option(
+      names = "--certified-events",
+      defaultValue = "8",
+      description = "Event/direction pairs certified, Bonferroni-corrected (default ${DEFAULT-VALUE}).")
+  int certifiedEvents;
+
+  @Option(names = "--json", description = "Print JSON instead of a table.")
+  boolean json;
+
+  @Override
+  public Integer call() throws JsonProcessingException {
+    PrivacyAuditor auditor = new PrivacyAuditor(samples, confidence, certifiedEvents);
+    AuditCase<?, ?> auditCase = AuditCases.parse(mechanism);
+    RandomGenerator random =
+        seed == null ? Randomness.secure() : Randomness.seeded(seed);
+    AuditResult result = auditor.audit(auditCase, random);
+    Map<String, Object> report = report(result);
+    PrintWriter out = spec.commandLine().getOut();
+    if (json) {
+      out.println(new ObjectMapper().writeValueAsString(report));
+    } else {
+      report.forEach((key, value) -> out.printf("%-22s %s%n", key, value));
+    }
+    out.flush();
+    return result.passed() ? 0 : VIOLATION;
+  }
+
+  private Map<String, Object> report(AuditResult result) {
+    Map<String, Object> report = new LinkedHashMap<>();
+    report.put("mechanism", result.mechanism());
+    report.put("claimedEpsilon", result.claimedEpsilon());
+    report.put("delta", result.delta());
+    report.put("epsilonLowerBound", result.epsilonLowerBound());
+    report.put("passed", result.passed());
+    report.put("confidence", result.confidence());
+    report.put("samplesPerInput", result.samplesPerInput());
+    report.put("certificationSamples", result.certificationSamples());
+    report.put("bestEvent", result.bestEvent());
+    report.put("direction", result.direction());
+    report.put("countNumerator", result.countNumerator());
+    report.put("countDenominator", result.countDenominator());
+    report.put("candidateEvents", result.candidateEvents());
+    report.put("certifiedEvents", result.certifiedEvents());
+    report.put("seed", seed);
+    return report;
+  }
+}
