@@ -1,5 +1,6 @@
 package dev.tradeoff.mechanisms.gaussian;
 
+import dev.tradeoff.accounting.calibration.AnalyticGaussian;
 import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.event.DpEvent;
 import dev.tradeoff.accounting.event.GuaranteeEvent;
@@ -57,7 +58,7 @@ public final class GaussianMechanism implements Mechanism<Double, Double> {
     for (int bits = SnappedGaussian.RESOLUTION_BITS; bits <= 60; bits += 5) {
       grid = Grid.finerThan(sensitivity, bits);
       gridSteps = grid.indexSensitivity(sensitivity).doubleValue(); // ≤ 2^61 + 1: exact
-      double first = AnalyticGaussianCalibration.sigma(epsilon, delta, gridSteps);
+      double first = AnalyticGaussian.sigma(epsilon, delta, gridSteps);
       slack = latticeSlack(epsilon, first);
       if (slack <= delta * 1e-6) {
         break;
@@ -71,7 +72,7 @@ public final class GaussianMechanism implements Mechanism<Double, Double> {
     this.gridSensitivity = gridSteps;
     // a whole number of lattice steps (Math.ceil of a double is exact): larger σ only lowers δ
     this.gridSigma =
-        Math.ceil(AnalyticGaussianCalibration.sigma(epsilon, delta - slack, gridSensitivity));
+        Math.ceil(AnalyticGaussian.sigma(epsilon, delta - slack, gridSensitivity));
     Rational s = Rational.exactly(gridSigma);
     this.noise = new SnappedGaussian(grid, s.times(s));
   }

@@ -8,6 +8,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.tradeoff.accounting.calibration.AnalyticGaussian;
+import dev.tradeoff.accounting.conversion.GaussianDpConversion;
 import dev.tradeoff.accounting.event.DiscreteGaussianEvent;
 import dev.tradeoff.accounting.event.GuaranteeEvent;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
@@ -22,20 +24,20 @@ class GaussianMechanismTest {
   /** σ for Δ = 1 by bisection on Balle–Wang's Theorem 8 in an independent (Python) computation. */
   @Test
   void analyticCalibrationMatchesIndependentReferenceValues() {
-    assertThat(AnalyticGaussianCalibration.sigma(1, 1e-5, 1)).isCloseTo(3.730631634815938, within(1e-8));
-    assertThat(AnalyticGaussianCalibration.sigma(0.5, 1e-6, 1)).isCloseTo(8.057618480725015, within(1e-8));
-    assertThat(AnalyticGaussianCalibration.sigma(3, 1e-10, 1)).isCloseTo(2.062253178907407, within(1e-8));
+    assertThat(AnalyticGaussian.sigma(1, 1e-5, 1)).isCloseTo(3.730631634815938, within(1e-8));
+    assertThat(AnalyticGaussian.sigma(0.5, 1e-6, 1)).isCloseTo(8.057618480725015, within(1e-8));
+    assertThat(AnalyticGaussian.sigma(3, 1e-10, 1)).isCloseTo(2.062253178907407, within(1e-8));
     // linear in the sensitivity
-    assertThat(AnalyticGaussianCalibration.sigma(1, 1e-5, 7))
+    assertThat(AnalyticGaussian.sigma(1, 1e-5, 7))
         .isCloseTo(7 * 3.730631634815938, within(1e-7));
   }
 
   @Test
   void analyticCalibrationIsTightAndOnTheSafeSide() {
     for (double[] c : new double[][] {{1, 1e-5}, {0.1, 1e-8}, {5, 1e-3}, {0.01, 0.1}}) {
-      double sigma = AnalyticGaussianCalibration.sigma(c[0], c[1], 1);
-      assertThat(AnalyticGaussianCalibration.delta(c[0], 1 / sigma)).isLessThanOrEqualTo(c[1]);
-      assertThat(AnalyticGaussianCalibration.delta(c[0], 1 / (sigma * (1 - 1e-7))))
+      double sigma = AnalyticGaussian.sigma(c[0], c[1], 1);
+      assertThat(GaussianDpConversion.delta(1 / sigma, c[0])).isLessThanOrEqualTo(c[1]);
+      assertThat(GaussianDpConversion.delta(1 / (sigma * (1 - 1e-7)), c[0]))
           .isGreaterThan(c[1] * (1 - 1e-9));
     }
   }
@@ -43,7 +45,7 @@ class GaussianMechanismTest {
   @Test
   void analyticGaussianBeatsTheClassicalCalibration() {
     double classical = Math.sqrt(2 * Math.log(1.25 / 1e-5)) / 1; // Dwork–Roth Theorem A.1
-    assertThat(AnalyticGaussianCalibration.sigma(1, 1e-5, 1)).isLessThan(classical);
+    assertThat(AnalyticGaussian.sigma(1, 1e-5, 1)).isLessThan(classical);
   }
 
   @Test
@@ -69,7 +71,7 @@ class GaussianMechanismTest {
     // the lattice sigma meets δ − slack for the lattice sensitivity
     double gridSensitivity = m.noise().grid().indexSensitivity(1).doubleValue();
     double slack = GaussianMechanism.latticeSlack(1, gridSigma);
-    assertThat(AnalyticGaussianCalibration.delta(1, gridSensitivity / gridSigma))
+    assertThat(GaussianDpConversion.delta(gridSensitivity / gridSigma, 1))
         .isLessThanOrEqualTo(1e-5 - slack);
   }
 
