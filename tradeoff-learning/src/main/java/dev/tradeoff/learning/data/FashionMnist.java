@@ -16,7 +16,11 @@ import java.nio.file.Path;
  *
  * <p>The full data comes from Debian's {@code dataset-fashion-mnist} package, installed at
  * {@link #DEBIAN_DIRECTORY}. A subset of classes 5 and 8 ships inside this module
- * ({@link #shipped}); {@link SubsetWriter} regenerates it from the Debian files.
+ * ({@link #shipped}): the first {@value #SHIPPED_TRAIN_PER_CLASS} training and
+ * {@value #SHIPPED_TEST_PER_CLASS} test images of each class (the paper's 10 000 / 2 000 split
+ * sizes), downsampled by {@value #SHIPPED_POOL} × {@value #SHIPPED_POOL} block means to 7 × 7;
+ * {@link SubsetWriter} regenerates it from the Debian files, and {@code load(dir, split,
+ * SHIPPED_POOL)} of the full data yields byte-identical images for those records.
  */
 public final class FashionMnist {
 
@@ -28,6 +32,15 @@ public final class FashionMnist {
 
   /** Class 8 of Fashion-MNIST. */
   public static final int BAG = 8;
+
+  /** Block side of the shipped subset's downsampling (28 × 28 → 7 × 7). */
+  public static final int SHIPPED_POOL = 4;
+
+  /** Training images per class in the shipped subset. */
+  public static final int SHIPPED_TRAIN_PER_CLASS = 5000;
+
+  /** Test images per class in the shipped subset. */
+  public static final int SHIPPED_TEST_PER_CLASS = 1000;
 
   /** Classpath folder of the shipped 5-vs-8 subset. */
   public static final String SHIPPED_RESOURCE = "/dev/tradeoff/learning/data/fashion-mnist-5-8/";
@@ -59,7 +72,10 @@ public final class FashionMnist {
     }
   }
 
-  /** Images and labels of one split read from a directory, with their features pooled. */
+  /**
+   * Images and labels of one split read from a directory, downsampled by pool × pool block means
+   * ({@link IdxImages#downsampled}; pool 1 keeps 28 × 28).
+   */
   public static ClassData load(Path directory, Split split, int pool) {
     Require.nonNull("directory", directory);
     Require.nonNull("split", split);
@@ -73,7 +89,9 @@ public final class FashionMnist {
     }
     IdxImages images = IdxReader.readImages(find(directory, split.imagesFile()));
     int[] labels = IdxReader.readLabels(find(directory, split.labelsFile()));
-    return checked(images, labels, directory + "/" + split.prefix()).toClassData(labels, pool);
+    return checked(images, labels, directory + "/" + split.prefix())
+        .downsampled(pool)
+        .toClassData(labels);
   }
 
   /** {@link #load(Path, Split, int)} from {@link #DEBIAN_DIRECTORY}. */
@@ -81,8 +99,8 @@ public final class FashionMnist {
     return load(DEBIAN_DIRECTORY, split, pool);
   }
 
-  /** Images and labels of one split of the shipped 5-vs-8 subset. */
-  public static ClassData shipped(Split split, int pool) {
+  /** Images and labels (classes 5 and 8) of one split of the shipped 7 × 7 subset. */
+  public static ClassData shipped(Split split) {
     Require.nonNull("split", split);
     IdxImages images;
     int[] labels;
@@ -92,7 +110,7 @@ public final class FashionMnist {
     } catch (IOException e) {
       throw new UncheckedIOException("reading the shipped Fashion-MNIST subset failed", e);
     }
-    return checked(images, labels, "shipped " + split.prefix()).toClassData(labels, pool);
+    return checked(images, labels, "shipped " + split.prefix()).toClassData(labels);
   }
 
   private static InputStream resource(String file) {

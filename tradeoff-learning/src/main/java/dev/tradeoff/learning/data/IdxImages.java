@@ -31,37 +31,55 @@ public record IdxImages(int count, int rows, int columns, byte[] pixels) {
   }
 
   /**
-   * Features for learning: each image's pixels divided by 255, averaged over non-overlapping
-   * pool × pool blocks (pool 1 keeps every pixel; pool 4 turns 28 × 28 into 7 × 7), row-major.
+   * The images shrunk by averaging non-overlapping pool × pool blocks, each mean rounded half up to
+   * an unsigned byte (pool 1 returns this; pool 4 turns 28 × 28 into 7 × 7).
    *
-   * @param labels one class per image
    * @param pool the block side ≥ 1, dividing both rows and columns
    */
-  public ClassData toClassData(int[] labels, int pool) {
-    Require.nonNull("labels", labels);
-    Require.that(
-        labels.length == count, "labels.length", "must equal the image count " + count,
-        labels.length);
+  public IdxImages downsampled(int pool) {
     Require.positive("pool", pool);
     Require.that(
         rows % pool == 0 && columns % pool == 0,
         "pool",
         "must divide the image size " + rows + "x" + columns,
         pool);
+    if (pool == 1) {
+      return this;
+    }
     int pr = rows / pool;
     int pc = columns / pool;
-    int d = pr * pc;
-    double[] features = new double[count * d];
-    double scale = 1.0 / (255.0 * pool * pool);
+    int area = pool * pool;
+    byte[] out = new byte[count * pr * pc];
     for (int i = 0; i < count; i++) {
-      for (int r = 0; r < rows; r++) {
-        for (int c = 0; c < columns; c++) {
-          features[i * d + (r / pool) * pc + c / pool] += pixel(i, r, c);
+      for (int r = 0; r < pr; r++) {
+        for (int c = 0; c < pc; c++) {
+          int sum = 0;
+          for (int dr = 0; dr < pool; dr++) {
+            for (int dc = 0; dc < pool; dc++) {
+              sum += pixel(i, r * pool + dr, c * pool + dc);
+            }
+          }
+          out[(i * pr + r) * pc + c] = (byte) ((2 * sum + area) / (2 * area));
         }
       }
-      for (int j = 0; j < d; j++) {
-        features[i * d + j] *= scale;
-      }
+    }
+    return new IdxImages(count, pr, pc, out);
+  }
+
+  /**
+   * Features for learning: each image's pixels divided by 255, row-major.
+   *
+   * @param labels one class per image
+   */
+  public ClassData toClassData(int[] labels) {
+    Require.nonNull("labels", labels);
+    Require.that(
+        labels.length == count, "labels.length", "must equal the image count " + count,
+        labels.length);
+    int d = rows * columns;
+    double[] features = new double[count * d];
+    for (int k = 0; k < features.length; k++) {
+      features[k] = (pixels[k] & 0xff) / 255.0;
     }
     return new ClassData(d, features, labels);
   }

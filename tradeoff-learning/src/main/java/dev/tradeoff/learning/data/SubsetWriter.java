@@ -11,38 +11,36 @@ import java.nio.file.Path;
 import java.util.zip.GZIPOutputStream;
 
 /**
- * Regenerates the shipped Fashion-MNIST subset: the first {@code perClass} images of each chosen
- * class, in file order, from each split of a full copy, written as gzipped IDX files with the
- * original 28 × 28 pixels and labels. Deterministic: the same input gives byte-identical IDX
- * content.
+ * Regenerates the shipped Fashion-MNIST subset ({@link FashionMnist#shipped}): the first
+ * {@code perClass} images of classes 5 and 8, in file order, from each split of a full copy,
+ * downsampled by {@link FashionMnist#SHIPPED_POOL} ({@link IdxImages#downsampled}) and written as
+ * gzipped IDX files. Deterministic: the same input gives byte-identical IDX content (the test
+ * {@code ShippedSubsetTest} checks the shipped files against the Debian package when present).
  *
  * <pre>
- * java -cp tradeoff-learning/target/classes:... dev.tradeoff.learning.data.SubsetWriter \
- *     /usr/share/datasets/fashion-mnist \
- *     tradeoff-learning/src/main/resources/dev/tradeoff/learning/data/fashion-mnist-5-8 400 100
+ * ./mvnw -B -o -q -pl tradeoff-learning -am compile
+ * java -cp tradeoff-learning/target/classes:tradeoff-accounting/target/classes \
+ *     dev.tradeoff.learning.data.SubsetWriter /usr/share/datasets/fashion-mnist \
+ *     tradeoff-learning/src/main/resources/dev/tradeoff/learning/data/fashion-mnist-5-8
  * </pre>
  */
 public final class SubsetWriter {
 
-  /** Shipped: training images per class. */
-  public static final int TRAIN_PER_CLASS = 400;
-
-  /** Shipped: test images per class. */
-  public static final int TEST_PER_CLASS = 100;
-
   private SubsetWriter() {}
 
-  /** Arguments: source directory, target directory, training and test images per class. */
+  /** Arguments: source directory (the full IDX files), target directory. */
   public static void main(String[] args) {
-    Require.that(args.length == 4, "arguments", "must be SOURCE TARGET TRAIN TEST", args.length);
+    Require.that(args.length == 2, "arguments", "must be SOURCE TARGET", args.length);
     Path target = Path.of(args[1]);
-    write(Path.of(args[0]), target, FashionMnist.Split.TRAIN, Integer.parseInt(args[2]));
-    write(Path.of(args[0]), target, FashionMnist.Split.TEST, Integer.parseInt(args[3]));
+    write(Path.of(args[0]), target, FashionMnist.Split.TRAIN, FashionMnist.SHIPPED_TRAIN_PER_CLASS);
+    write(Path.of(args[0]), target, FashionMnist.Split.TEST, FashionMnist.SHIPPED_TEST_PER_CLASS);
   }
 
   /** Writes the subset of one split (classes 5 and 8) as gzipped IDX files into the target. */
   public static void write(Path source, Path target, FashionMnist.Split split, int perClass) {
-    IdxImages images = IdxReader.readImages(FashionMnist.find(source, split.imagesFile()));
+    IdxImages images =
+        IdxReader.readImages(FashionMnist.find(source, split.imagesFile()))
+            .downsampled(FashionMnist.SHIPPED_POOL);
     int[] labels = IdxReader.readLabels(FashionMnist.find(source, split.labelsFile()));
     byte[][] idx = subset(images, labels, new int[] {FashionMnist.SANDAL, FashionMnist.BAG}, perClass);
     try {
