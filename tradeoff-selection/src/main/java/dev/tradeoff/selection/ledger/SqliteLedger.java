@@ -558,7 +558,8 @@ public final class SqliteLedger implements BudgetStore {
 
   private static LedgerFormatException damaged(Path file, String detail, Throwable cause) {
     return new LedgerFormatException(
-        file + " is a damaged Tradeoff privacy ledger (" + detail + "); refusing to use it", cause);
+        file + " is not a usable Tradeoff privacy ledger: it is damaged (" + detail
+            + "); refusing to use it", cause);
   }
 
   private static RuntimeException translate(Path file, SQLException e) {
