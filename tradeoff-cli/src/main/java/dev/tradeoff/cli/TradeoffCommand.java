@@ -17,6 +17,7 @@ import picocli.CommandLine.Command;
       NoiseCommand.class,
       AuditCommand.class,
       AmplifyCommand.class,
+      LedgerCommand.class,
       ReproduceCommand.class
     })
 public final class TradeoffCommand implements Runnable {
