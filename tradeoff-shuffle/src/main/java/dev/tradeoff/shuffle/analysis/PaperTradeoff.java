@@ -58,14 +58,20 @@ public final class PaperTradeoff {
     int n = parameters.users();
     double mu = Double.NEGATIVE_INFINITY;
     for (int k = 0; k <= n - 2; k++) {
-      double tailK = compound.survival(k); // 1 − α
-      double tailNext = compound.survival(k + 1); // f(α)
-      if (tailNext <= 0) {
+      if (compound.survival(k + 1) <= 0) {
         break;
       }
-      mu = Math.max(mu, StandardNormal.inverseCdf(tailK) - StandardNormal.inverseCdf(tailNext));
+      // Φ⁻¹(1 − α) − Φ⁻¹(f(α)) at α = F(k), f(α) = 1 − F(k + 1).
+      mu = Math.max(mu, upperQuantile(k) - upperQuantile(k + 1));
     }
     return Math.max(0, mu);
+  }
+
+  /** Φ⁻¹(1 − F_λ(k)), from whichever of F_λ(k) and 1 − F_λ(k) is the small (accurate) one. */
+  private double upperQuantile(int k) {
+    double below = compound.cdf(k);
+    return below < 0.5 ? -StandardNormal.inverseCdf(below)
+        : StandardNormal.inverseCdf(compound.survival(k));
   }
 
   /** Corollary 3.3: μ = √r · μ*_λ for P^R_{n,λ,r}. */
