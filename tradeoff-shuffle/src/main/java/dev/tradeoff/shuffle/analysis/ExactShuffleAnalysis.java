@@ -26,10 +26,11 @@ import dev.tradeoff.shuffle.protocol.ShuffleParameters;
  * with both orientations covers all pairs.
  *
  * <p><b>Numerics and rounding.</b> Binomial masses are formed in log space and dropped below
- * {@link #TAIL}/(m + 1) of one binomial; the dropped mass m_P of each D is at most 2·{@link #TAIL}.
+ * tail/(m + 1) of one binomial, tail the finest of {@link #TAILS} (10^-290, 10^-100, 10^-30)
+ * that the cost allows; the dropped mass m_P of each D is at most 2·tail.
  * Every vertex is moved in the safe direction by the dropped mass (the power of each test is
  * raised by 2m_Q, Lemma: T ≥ T̂ − m_Q for the truncated T̂), so the curve is a lower bound of the
- * exact one within {@link #TAIL}-scale slack and floating-point rounding (relative ~1e−13).
+ * exact one within tail-scale slack and floating-point rounding (relative ~1e−13).
  * Beyond the truncated range the curve is capped by the local guarantee (ε₀·r, 0)-DP, which holds
  * exactly for every pair (each changed message has likelihood ratio at most (1 − p)/p).
  *
@@ -39,22 +40,43 @@ import dev.tradeoff.shuffle.protocol.ShuffleParameters;
  */
 public final class ExactShuffleAnalysis {
 
-  /** Largest mass dropped from one binomial factor. */
-  public static final double TAIL = 1e-30;
+  /**
+   * Candidate bounds on the mass dropped from one binomial factor, finest first. The finest one
+   * whose cost stays within {@link #FINE_OPERATIONS} is used: the Gaussian μ depends on the far
+   * tail (α down to 10^-290), where only the local ε₀ cap is known beyond the truncation.
+   */
+  static final double[] TAILS = {1e-290, 1e-100, 1e-30};
+
+  /** Cost up to which a finer truncation is preferred. */
+  static final double FINE_OPERATIONS = 2e9;
 
   /** Largest estimated number of multiply-adds accepted. */
   public static final double MAX_OPERATIONS = 2e10;
 
   private ExactShuffleAnalysis() {}
 
-  /** The estimated multiply-adds of {@link #worstCase}. */
+  /** The estimated multiply-adds of {@link #worstCase} (with the coarsest truncation). */
   public static double estimatedOperations(ShuffleParameters parameters, int bits) {
     Require.nonNull("parameters", parameters);
     Require.positive("bits", bits);
+    return estimatedOperations(parameters, bits, TAILS[TAILS.length - 1]);
+  }
+
+  /** The truncation used: the finest of {@link #TAILS} within {@link #FINE_OPERATIONS}. */
+  static double tail(ShuffleParameters parameters, int bits) {
+    for (double tail : TAILS) {
+      if (estimatedOperations(parameters, bits, tail) <= FINE_OPERATIONS) {
+        return tail;
+      }
+    }
+    return TAILS[TAILS.length - 1];
+  }
+
+  private static double estimatedOperations(ShuffleParameters parameters, int bits, double tail) {
     double messages = (double) parameters.users() * bits;
     double p = parameters.flipProbability();
     double halfVariance = messages * p * (1 - p) / 2;
-    double width = 2 * Math.sqrt(2 * (-Math.log(TAIL) + Math.log(messages + 1))) * Math.sqrt(
+    double width = 2 * Math.sqrt(2 * (-Math.log(tail) + Math.log(messages + 1))) * Math.sqrt(
         halfVariance) + 3;
     width = Math.min(width, messages + 1);
     return (messages / 2 + bits) * width * width * bits;
@@ -83,12 +105,13 @@ public final class ExactShuffleAnalysis {
     }
     int messages = (int) messagesLong;
     double p = parameters.flipProbability();
+    double tail = tail(parameters, bits);
     WorstCaseCurveBuilder builder = new WorstCaseCurveBuilder();
     int kMax = (int) Math.min(messages, ((long) messages + bits) / 2);
     TruncatedBinomial[] window = new TruncatedBinomial[bits + 1];
     for (int k = 0; k <= kMax; k++) {
-      TruncatedBinomial ones = TruncatedBinomial.of(k, p, TAIL).reflected(k);
-      TruncatedBinomial zeros = TruncatedBinomial.of(messages - k, p, TAIL);
+      TruncatedBinomial ones = TruncatedBinomial.of(k, p, tail).reflected(k);
+      TruncatedBinomial zeros = TruncatedBinomial.of(messages - k, p, tail);
       TruncatedBinomial dk = ones.convolve(zeros);
       window[k % (bits + 1)] = dk;
       for (int d = 1; d <= bits && d <= k; d++) {

@@ -180,25 +180,28 @@ public final class PowerCurve implements PrivacyProfile {
   }
 
   /**
-   * The smallest μ with G_μ ≤ f, plus {@link #MU_MARGIN}; +∞ if f(0) &lt; 1 (γ(0) &gt; 0: no G_μ fits)
-   * or f reaches 0 before α = 1.
+   * The smallest μ with G_μ ≤ f, plus {@link #MU_MARGIN}; +∞ if f(0) &lt; 1 (γ(0) &gt; 0: no G_μ fits).
+   * For a symmetric curve (f = f⁻¹, as every curve built by this module) and the symmetric G_μ the
+   * condition at a vertex (α, β) with α &gt; β is the condition at the mirrored vertex (β, α), so only
+   * vertices with α ≤ β are used: there both α and γ are held to full relative precision, whereas
+   * near α = 1 the complement 1 − α is rounded.
    */
   public double gaussianMu() {
     double mu = 0;
     for (int i = 0; i < alphas.length; i++) {
       double a = alphas[i];
       double g = powers[i];
+      if (a > 1 - g) {
+        break; // the mirrored half
+      }
       if (a == 0) {
         if (g > 0) {
           return Double.POSITIVE_INFINITY;
         }
         continue;
       }
-      if (a == 1 || g == 0) {
-        continue; // G_μ(1) = 0 ≤ f(1); γ = 0 (f = 1) only at α = 0 for a concave curve
-      }
-      if (g >= 1) {
-        return Double.POSITIVE_INFINITY; // f(α) = 0 at α < 1 while G_μ(α) > 0
+      if (g == 0) {
+        continue; // f = 1 here: G_μ ≤ 1
       }
       mu = Math.max(mu, StandardNormal.inverseSurvival(a) + StandardNormal.inverseCdf(g));
     }
