@@ -56,20 +56,38 @@ public final class PowerCurve implements PrivacyProfile {
     }
     pts[m] = new double[] {0, 0};
     pts[m + 1] = new double[] {1, 1};
-    Arrays.sort(pts, (p, q) -> p[0] != q[0] ? Double.compare(p[0], q[0])
-        : Double.compare(q[1], p[1]));
+    Arrays.sort(pts, (p, q) -> Double.compare(p[0], q[0]));
     double[] a = new double[pts.length];
     double[] g = new double[pts.length];
+    for (int i = 0; i < pts.length; i++) {
+      a[i] = pts[i][0];
+      g[i] = pts[i][1];
+    }
+    return upperHullOfSorted(a, g);
+  }
+
+  /**
+   * The upper concave hull of points already sorted by α (non-decreasing), which must include
+   * (0, 0) and (1, 1) and have powers in [0, 1]; of equal α the largest power is kept.
+   */
+  static PowerCurve upperHullOfSorted(double[] alphas, double[] powers) {
+    double[] a = new double[alphas.length];
+    double[] g = new double[alphas.length];
     int k = 0;
-    for (double[] p : pts) {
-      if (k > 0 && a[k - 1] == p[0]) {
-        continue; // same α: the first has the largest power
+    for (int i = 0; i < alphas.length; i++) {
+      double x = alphas[i];
+      double y = powers[i];
+      if (k > 0 && a[k - 1] == x) {
+        if (y <= g[k - 1]) {
+          continue;
+        }
+        k--; // same α, larger power: replace
       }
-      while (k >= 2 && cross(a[k - 2], g[k - 2], a[k - 1], g[k - 1], p[0], p[1]) >= 0) {
+      while (k >= 2 && cross(a[k - 2], g[k - 2], a[k - 1], g[k - 1], x, y) >= 0) {
         k--;
       }
-      a[k] = p[0];
-      g[k] = p[1];
+      a[k] = x;
+      g[k] = y;
       k++;
     }
     return new PowerCurve(Arrays.copyOf(a, k), Arrays.copyOf(g, k));

@@ -1,7 +1,10 @@
 package dev.tradeoff.shuffle.analysis;
 
 import dev.tradeoff.accounting.Require;
-import dev.tradeoff.accounting.numerics.StandardNormal;
+import dev.tradeoff.accounting.fdp.GaussianTradeoff;
+import dev.tradeoff.accounting.fdp.PiecewiseLinearTradeoff;
+import dev.tradeoff.accounting.fdp.TensorProduct;
+import dev.tradeoff.accounting.fdp.TradeoffBound;
 import dev.tradeoff.shuffle.protocol.ShuffleParameters;
 import java.util.OptionalDouble;
 
@@ -58,14 +61,23 @@ public record ShuffleReport(
    * @param method "exact" (the worst-case optimal trade-off of the protocol's whole output) or
    *     "gdp-composition" (r-fold composition of the exact one-bit curve through GDP, μ_1·√r, when
    *     the exact r-bit analysis is too large)
-   * @param mu the smallest μ with G_μ below the exact curve (rounded up)
-   * @param epsilon the smallest ε with δ(ε) ≤ delta (rounded up)
+   * @param mu for r = 1 the smallest μ with G_μ below the exact curve; for r &gt; 1 the smaller of
+   *     that and √r·μ_1 (per-bit composition of the exact one-bit curve, Theorem 1 and
+   *     G_μ^{⊗r} = G_{μ√r}; the count of all messages is a post-processing of the per-bit counts),
+   *     both valid; rounded up
+   * @param epsilon the smallest ε with δ(ε) ≤ delta on the exact curve (rounded up)
    * @param delta the requested δ
-   * @param tradeoff vertices (α, β) of the exact curve, or points of G_μ for "gdp-composition"
-   * @param curve the exact curve when method is "exact"
+   * @param tradeoff vertices (α, β) of the exact curve reduced to at most
+   *     {@link #DISPLAYED_SEGMENTS} segments by supporting lines (never above the exact curve), or
+   *     points of G_μ for "gdp-composition"
+   * @param tradeoffGap how far the displayed curve may lie below the exact one (0 when unreduced)
+   * @param curve the exact curve when method is "exact", else null
    */
   public record Exact(String method, double mu, double epsilon, double delta, double[][] tradeoff,
-      PowerCurve curve) {}
+      double tradeoffGap, PowerCurve curve) {}
+
+  /** Largest number of segments of the reported exact curve. */
+  public static final int DISPLAYED_SEGMENTS = 400;
 
   /** Computes the report. */
   public static ShuffleReport of(ShuffleParameters parameters, int bits, double delta) {
@@ -90,17 +102,31 @@ public record ShuffleReport(
         || ExactShuffleAnalysis.estimatedOperations(parameters, bits)
             <= ExactShuffleAnalysis.MAX_OPERATIONS) {
       PowerCurve curve = ExactShuffleAnalysis.worstCase(parameters, bits);
-      double[] a = curve.alphas();
-      double[] g = curve.powers();
-      double[][] points = new double[a.length][];
-      for (int i = 0; i < a.length; i++) {
-        points[i] = new double[] {a[i], 1 - g[i]};
+      double mu = curve.gaussianMu();
+      if (bits > 1) {
+        mu = Math.min(mu, composedMu(parameters, bits));
       }
-      return new Exact("exact", curve.gaussianMu(), curve.epsilon(delta), delta, points, curve);
+      TradeoffBound shown = TensorProduct.reduce(curve.tradeoff(), DISPLAYED_SEGMENTS);
+      return new Exact("exact", mu, curve.epsilon(delta), delta, vertices(shown.lower()),
+          shown.gap(), curve);
     }
-    double mu = Math.sqrt(bits) * ExactShuffleAnalysis.worstCase(parameters, 1).gaussianMu();
-    return new Exact("gdp-composition", mu, new GaussianDpProfile(mu).epsilon(delta), delta,
-        gaussianPoints(mu), null);
+    double mu = composedMu(parameters, bits);
+    GaussianTradeoff g = new GaussianTradeoff(mu);
+    return new Exact("gdp-composition", mu, g.profile().epsilon(delta), delta,
+        gaussianPoints(mu), 0, null);
+  }
+
+  private static double composedMu(ShuffleParameters parameters, int bits) {
+    double mu1 = ExactShuffleAnalysis.worstCase(parameters, 1).gaussianMu();
+    return Math.nextUp(Math.sqrt(bits) * mu1);
+  }
+
+  static double[][] vertices(PiecewiseLinearTradeoff f) {
+    double[][] out = new double[f.vertexCount()][];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = new double[] {f.vertexAlpha(i), f.vertexBeta(i)};
+    }
+    return out;
   }
 
   private static Paper paper(ShuffleParameters parameters, int bits, Exact exact) {
@@ -125,14 +151,13 @@ public record ShuffleReport(
   }
 
   /** Points (α, G_μ(α)) on a grid dense near 0, for reporting and plotting. */
-  static double[][] gaussianPoints(double mu) {
-    int m = 101;
+  public static double[][] gaussianPoints(double mu) {
+    GaussianTradeoff g = new GaussianTradeoff(mu);
+    int m = 201;
     double[][] out = new double[m][];
     for (int i = 0; i < m; i++) {
-      double alpha = i == 0 ? 0 : i == m - 1 ? 1 : Math.pow((double) i / (m - 1), 2);
-      double beta = alpha == 0 ? 1 : alpha == 1 ? 0
-          : StandardNormal.cdf(StandardNormal.inverseSurvival(alpha) - mu);
-      out[i] = new double[] {alpha, beta};
+      double alpha = Math.pow((double) i / (m - 1), 2);
+      out[i] = new double[] {alpha, g.beta(alpha)};
     }
     return out;
   }

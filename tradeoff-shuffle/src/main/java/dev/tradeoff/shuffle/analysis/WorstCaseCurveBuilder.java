@@ -12,11 +12,10 @@ final class WorstCaseCurveBuilder {
 
   private static final int REBUILD_AT = 1 << 14;
 
-  private PowerCurve hull = PowerCurve.upperConcaveEnvelope(new double[0], new double[0]);
-  private double[] hullAlphas = hull.alphas();
-  private double[] hullPowers = hull.powers();
-  private double[] pendingAlphas = new double[REBUILD_AT];
-  private double[] pendingPowers = new double[REBUILD_AT];
+  private double[] hullAlphas = {0, 1};
+  private double[] hullPowers = {0, 1};
+  private final double[] pendingAlphas = new double[REBUILD_AT];
+  private final double[] pendingPowers = new double[REBUILD_AT];
   private int pending;
 
   void add(double alpha, double power) {
@@ -44,13 +43,30 @@ final class WorstCaseCurveBuilder {
     return hullPowers[left] + t * (hullPowers[right] - hullPowers[left]);
   }
 
+  /** Sorts the pending points, merges them with the (sorted) hull and recomputes the hull. */
   private void rebuild() {
+    double[][] fresh = new double[pending][];
+    for (int i = 0; i < pending; i++) {
+      fresh[i] = new double[] {pendingAlphas[i], pendingPowers[i]};
+    }
+    Arrays.sort(fresh, (x, y) -> Double.compare(x[0], y[0]));
     int h = hullAlphas.length;
-    double[] a = Arrays.copyOf(hullAlphas, h + pending);
-    double[] g = Arrays.copyOf(hullPowers, h + pending);
-    System.arraycopy(pendingAlphas, 0, a, h, pending);
-    System.arraycopy(pendingPowers, 0, g, h, pending);
-    hull = PowerCurve.upperConcaveEnvelope(a, g);
+    double[] a = new double[h + pending];
+    double[] g = new double[h + pending];
+    int i = 0;
+    int j = 0;
+    for (int k = 0; k < a.length; k++) {
+      if (j >= pending || (i < h && hullAlphas[i] <= fresh[j][0])) {
+        a[k] = hullAlphas[i];
+        g[k] = hullPowers[i];
+        i++;
+      } else {
+        a[k] = fresh[j][0];
+        g[k] = fresh[j][1];
+        j++;
+      }
+    }
+    PowerCurve hull = PowerCurve.upperHullOfSorted(a, g);
     hullAlphas = hull.alphas();
     hullPowers = hull.powers();
     pending = 0;
@@ -58,6 +74,6 @@ final class WorstCaseCurveBuilder {
 
   PowerCurve build() {
     rebuild();
-    return hull;
+    return PowerCurve.upperHullOfSorted(hullAlphas, hullPowers);
   }
 }
