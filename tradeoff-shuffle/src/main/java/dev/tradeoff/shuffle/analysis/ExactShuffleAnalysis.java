@@ -149,11 +149,20 @@ public final class ExactShuffleAnalysis {
     }
     double mp = p.missingMassBound();
     double mq = q.missingMassBound();
-    for (int t = 0; t <= len; t++) {
-      // Reject when Y >= t: type I error P(Y >= t), power Q(Y >= t) (+ dropped mass, safe).
-      builder.add(pAbove[t], qAbove[t] + 2 * mq);
-      // The reversed pair T(Q, P) = T(P, Q)^{-1}: reject when Y < t.
-      builder.add(qBelow[t] - mq, pBelow[t] + mp);
+    double[] alphas = new double[len + 1];
+    double[] powers = new double[len + 1];
+    // Reject when Y >= t: type I error P(Y >= t), power Q(Y >= t) (+ dropped mass, safe);
+    // listed from t = len down to 0 so that α increases.
+    for (int t = len; t >= 0; t--) {
+      alphas[len - t] = pAbove[t];
+      powers[len - t] = qAbove[t] + 2 * mq;
     }
+    builder.addAscending(alphas, powers, len + 1);
+    // The reversed pair T(Q, P) = T(P, Q)^{-1}: reject when Y < t (α increases with t).
+    for (int t = 0; t <= len; t++) {
+      alphas[t] = qBelow[t] - mq;
+      powers[t] = pBelow[t] + mp;
+    }
+    builder.addAscending(alphas, powers, len + 1);
   }
 }

@@ -107,9 +107,26 @@ class ExactShuffleAnalysisTest {
   }
 
   @Test
-  void millionUsersStayFiniteAndSane() {
-    ShuffleParameters params = new ShuffleParameters(1_000_000, 58);
-    assertThat(ExactShuffleAnalysis.estimatedOperations(params, 1))
+  void millionUsersStayFiniteAndAgreeWithTheGenericBound() {
+    ShuffleParameters params = new ShuffleParameters(1_000_000, 4);
+    PowerCurve curve = ExactShuffleAnalysis.worstCase(params, 1);
+    for (int i = 0; i < curve.vertexCount(); i++) {
+      assertThat(curve.alphas()[i]).isBetween(0.0, 1.0);
+      assertThat(curve.powers()[i]).isBetween(0.0, 1.0);
+    }
+    FeldmanMcMillanTalwar generic = new FeldmanMcMillanTalwar(1_000_000, params.localEpsilon());
+    double previous = 1;
+    for (double eps : new double[] {0.1, 1, 3, 8, 12}) {
+      double delta = curve.delta(eps);
+      assertThat(delta).isLessThanOrEqualTo(previous).isLessThanOrEqualTo(generic.delta(eps));
+      previous = delta;
+    }
+    // About e^{-λ/2} of the time nobody else reports a fake 1: the zero count then reveals a
+    // 0 to a 1 with likelihood ratio (1 - p)/p, so δ(ε) stays near (1 - e^{ε - ε₀})·P[...].
+    assertThat(curve.delta(1)).isGreaterThan(0.05);
+    assertThat(curve.epsilon(1e-6)).isLessThanOrEqualTo(params.localEpsilon() * (1 + 1e-12));
+    assertThat(curve.gaussianMu()).isFinite();
+    assertThat(ExactShuffleAnalysis.estimatedOperations(new ShuffleParameters(1_000_000, 58), 1))
         .isLessThan(ExactShuffleAnalysis.MAX_OPERATIONS);
   }
 
