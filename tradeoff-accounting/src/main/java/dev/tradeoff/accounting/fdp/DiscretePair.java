@@ -58,7 +58,8 @@ public record DiscretePair(double[] p, double[] q) {
    * T(P, Q) exactly (up to summation rounding): atoms sorted by decreasing likelihood ratio Q/P
    * (compared by cross-multiplication, so ties are exact), the vertices are the cumulative
    * (P, 1 − Q) masses, and the lower convex envelope removes the collinear vertices of tied ratios.
-   * Type-II errors are computed as tail sums of Q so that small β keep their relative precision.
+   * Type-II errors are computed from the smaller of the head and tail sums of Q, so that β near 0
+   * keeps its relative precision and β near 1 its absolute precision.
    */
   public PiecewiseLinearTradeoff tradeoff() {
     Integer[] order = new Integer[p.length];
@@ -85,9 +86,16 @@ public record DiscretePair(double[] p, double[] q) {
       b[k] = tail;
     }
     double head = 0;
+    double headQ = 0;
     for (int k = 0; k < m; k++) {
       a[k] = Math.min(1, head);
+      // β_k = 1 − (head Q-mass) = (tail Q-mass): use whichever sum is smaller, so that β near 1
+      // and β near 0 both keep their precision (and β_0 = 1 exactly without infinite ratios).
+      if (headQ < b[k]) {
+        b[k] = 1 - headQ;
+      }
       head += p[atoms[k]];
+      headQ += q[atoms[k]];
     }
     a[m] = Math.min(1, head);
     b[m] = 0;

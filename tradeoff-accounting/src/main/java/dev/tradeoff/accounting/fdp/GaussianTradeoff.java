@@ -9,7 +9,7 @@ import org.apache.commons.numbers.gamma.Erfcx;
 
 /**
  * The Gaussian trade-off function G_μ(α) = Φ(Φ⁻¹(1 − α) − μ) = T(N(0, 1), N(μ, 1)) (Dong, Roth
- * and Su 2022, Equation (6); shuffle paper, Definition 2.4). It is symmetric (G_μ⁻¹ = G_μ).
+ * and Su 2022, Section 2.3; shuffle paper, Definition 2.4). It is symmetric (G_μ⁻¹ = G_μ).
  *
  * <p>Evaluation uses Φ⁻¹(1 − α) = {@link StandardNormal#inverseSurvival(double)} without forming
  * 1 − α and Φ with full relative precision in the lower tail, so G_μ(α) is accurate for α as
@@ -26,7 +26,7 @@ public record GaussianTradeoff(double mu) implements TradeoffFunction {
     Require.nonNegative("mu", mu);
   }
 
-  /** μ-GDP → G_μ (Dong, Roth and Su 2022, Definition 2.5). */
+  /** μ-GDP → G_μ (shuffle paper, Definition 2.4: μ-GDP means G_μ-DP). */
   public static GaussianTradeoff of(GaussianDp guarantee) {
     Require.nonNull("guarantee", guarantee);
     return new GaussianTradeoff(guarantee.mu());
@@ -66,7 +66,7 @@ public record GaussianTradeoff(double mu) implements TradeoffFunction {
 
   /**
    * The privacy profile of μ-GDP, δ(ε) = Φ(−ε/μ + μ/2) − e^ε Φ(−ε/μ − μ/2) (Dong, Roth and Su
-   * 2022, Corollary 2.13; shuffle paper, Corollary 2.5), which is 1 + G_μ*(−e^ε) (Proposition
+   * 2022, Section 2.4; shuffle paper, Corollary 2.5), which is 1 + G_μ*(−e^ε) (Proposition
    * 2.12).
    *
    * <p>Computed without cancellation: with t₋ = ε/μ − μ/2 and t₊ = ε/μ + μ/2 one has t₊² − t₋² =
@@ -170,7 +170,8 @@ public record GaussianTradeoff(double mu) implements TradeoffFunction {
       if (b == 0) {
         return Double.POSITIVE_INFINITY;
       }
-      double need = StandardNormal.inverseSurvival(curve.vertexAlpha(i)) - StandardNormal.inverseCdf(b);
+      double need =
+          StandardNormal.inverseSurvival(curve.vertexAlpha(i)) - StandardNormal.inverseCdf(b);
       mu = Math.max(mu, need);
     }
     double step = Math.ulp(Math.max(mu, Double.MIN_NORMAL));

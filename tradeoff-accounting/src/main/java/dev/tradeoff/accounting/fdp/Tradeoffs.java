@@ -9,7 +9,8 @@ import java.util.Arrays;
  * 2.4).
  *
  * <p>Profile → trade-off: a mechanism that is (ε, δ(ε))-DP for every ε is f_{ε,δ(ε)}-DP for every
- * ε, hence f-DP for f = sup_ε f_{ε,δ(ε)} (Proposition 2.13). Evaluated on a finite grid of ε the
+ * ε, hence f-DP for f = sup_ε f_{ε,δ(ε)} (the dual direction of Proposition 2.12). Evaluated on a
+ * finite grid of ε the
  * supremum is taken over fewer curves, so the result lies at or BELOW the true sup_ε curve: a
  * valid, safe lower bound, which converges to it as the grid is refined. Composing back with
  * {@link TradeoffProfile} never reports a smaller δ than the input profile's.

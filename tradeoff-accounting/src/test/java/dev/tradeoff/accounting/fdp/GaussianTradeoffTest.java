@@ -57,7 +57,8 @@ class GaussianTradeoffTest {
 
   @Test
   void roundTripsTheGaussianDpGuarantee() {
-    assertThat(GaussianTradeoff.of(new GaussianDp(1.5)).toGaussianDp()).isEqualTo(new GaussianDp(1.5));
+    assertThat(GaussianTradeoff.of(new GaussianDp(1.5)).toGaussianDp())
+        .isEqualTo(new GaussianDp(1.5));
   }
 
   @Test

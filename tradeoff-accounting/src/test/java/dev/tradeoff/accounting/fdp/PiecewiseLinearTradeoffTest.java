@@ -110,17 +110,20 @@ class PiecewiseLinearTradeoffTest {
             () -> PiecewiseLinearTradeoff.of(new double[] {0, 0.9}, new double[] {0.5, 0}))
         .hasMessage("alphas[1] must be 1, but was 0.9");
     assertThatThrownBy(
-            () -> PiecewiseLinearTradeoff.lowerConvexEnvelope(new double[] {-0.1}, new double[] {1}))
+            () -> PiecewiseLinearTradeoff.lowerConvexEnvelope(
+                new double[] {-0.1}, new double[] {1}))
         .hasMessage("alphas[0] must be in [0, 1], but was -0.1");
     PiecewiseLinearTradeoff f = PiecewiseLinearTradeoff.identity();
-    assertThatThrownBy(() -> f.beta(1.0000001)).hasMessage("alpha must be in [0, 1], but was 1.0000001");
+    assertThatThrownBy(() -> f.beta(1.0000001))
+        .hasMessage("alpha must be in [0, 1], but was 1.0000001");
     assertThatThrownBy(() -> f.beta(Double.NaN)).hasMessage("alpha must be in [0, 1], but was NaN");
   }
 
   @Test
   void rejectsNaNAndMismatchedLengths() {
     assertThatThrownBy(
-            () -> PiecewiseLinearTradeoff.of(new double[] {0, Double.NaN, 1}, new double[] {1, 0.5, 0}))
+            () -> PiecewiseLinearTradeoff.of(
+                new double[] {0, Double.NaN, 1}, new double[] {1, 0.5, 0}))
         .hasMessage("alphas[1] must be finite, but was NaN");
     assertThatThrownBy(
             () -> PiecewiseLinearTradeoff.of(new double[] {0, 1}, new double[] {1, 0.5, 0}))
