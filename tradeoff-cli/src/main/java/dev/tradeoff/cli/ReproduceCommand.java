@@ -9,7 +9,11 @@ import picocli.CommandLine.Spec;
     name = "reproduce",
     mixinStandardHelpOptions = true,
     description = "Regenerate the figures and tables of the papers Tradeoff implements.",
-    subcommands = {ReproduceBernoulliCommand.class, ReproduceStabilityCommand.class})
+    subcommands = {
+      ReproduceBernoulliCommand.class,
+      ReproduceStabilityCommand.class,
+      ReproduceShuffleCommand.class
+    })
 public final class ReproduceCommand implements Runnable {
 
   @Spec CommandSpec spec;

@@ -18,7 +18,8 @@ import picocli.CommandLine.Command;
       AuditCommand.class,
       AmplifyCommand.class,
       LedgerCommand.class,
-      ReproduceCommand.class
+      ReproduceCommand.class,
+      ShuffleCommand.class
     })
 public final class TradeoffCommand implements Runnable {
 
