@@ -63,4 +63,18 @@ public record NormNoise(int dimension, double scale) {
     }
     return b;
   }
+
+  /**
+   * A radius r with Pr[Gamma(d, 1) &gt; r] ≤ failureProbability: r = d·ln(d/failureProbability)
+   * (Chaudhuri, Monteleoni and Sarwate 2011, Lemma 4), rounded up. Scaled by {@link #scale()} it
+   * bounds the norm of this noise with that probability.
+   *
+   * @param dimension d ≥ 1
+   * @param failureProbability in (0, 1)
+   */
+  public static double gammaNormRadius(int dimension, double failureProbability) {
+    Require.positive("dimension", dimension);
+    Require.openUnit("failureProbability", failureProbability);
+    return Math.nextUp(dimension * Math.log(dimension / failureProbability));
+  }
 }

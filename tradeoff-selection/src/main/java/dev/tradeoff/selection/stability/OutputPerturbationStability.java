@@ -1,6 +1,7 @@
 package dev.tradeoff.selection.stability;
 
 import dev.tradeoff.accounting.Require;
+import dev.tradeoff.learning.perturbation.NormNoise;
 import dev.tradeoff.learning.perturbation.OutputPerturbation;
 
 /**
@@ -48,8 +49,9 @@ public final class OutputPerturbationStability {
     Require.that(scoreBound > 0, "scoreBound", "must be > 0", scoreBound);
     Require.positive("m", m);
     double perTraining = Math.nextUp(lipschitz * mechanism.sensitivity(n));
-    double radius = dev.tradeoff.learning.perturbation.StabilityConstants.noiseNormRadius(
-        dimension, candidates, delta);
+    Require.positive("candidates", candidates);
+    Require.openUnit("delta", delta);
+    double radius = NormNoise.gammaNormRadius(dimension, delta / candidates);
     double noiseScale = mechanism.normNoise(n, dimension).orElseThrow().scale();
     double modelNorm = Math.nextUp(Math.nextUp(1 / mechanism.lambda())
         + Math.nextUp(mechanism.solver().tolerance() + Math.nextUp(radius * noiseScale)));

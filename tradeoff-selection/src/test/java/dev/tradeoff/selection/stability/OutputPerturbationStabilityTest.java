@@ -10,7 +10,6 @@ import dev.tradeoff.learning.logistic.LogisticModel;
 import dev.tradeoff.learning.perturbation.OutputPerturbation;
 import dev.tradeoff.mechanisms.random.Randomness;
 import java.util.SplittableRandom;
-import org.apache.commons.statistics.distribution.GammaDistribution;
 import org.junit.jupiter.api.Test;
 
 class OutputPerturbationStabilityTest {
@@ -29,21 +28,6 @@ class OutputPerturbationStabilityTest {
     StabilityConstants capped = OutputPerturbationStability.constants(op, 1, 5, 1000, 500, 3, 4,
         1e-6);
     assertThat(capped.beta2()).isEqualTo(5);
-  }
-
-  @Test
-  void lemmaFourOfChaudhuriEtAlBoundsTheExactGammaTail() {
-    for (int d : new int[] {1, 2, 5, 20, 100}) {
-      for (int k : new int[] {1, 5, 10}) {
-        for (double delta : new double[] {0.1, 1e-3, 1e-6}) {
-          // the radius as used (rounded up); for d = 1 the bound is tight: Pr[Exp(1) > ln(k/δ)] = δ/k
-          double radius =
-              dev.tradeoff.learning.perturbation.StabilityConstants.noiseNormRadius(d, k, delta);
-          assertThat(GammaDistribution.of(d, 1).survivalProbability(radius))
-              .isLessThanOrEqualTo(delta / k);
-        }
-      }
-    }
   }
 
   @Test
