@@ -210,7 +210,8 @@ public final class RdpAccountant implements Accountant {
   /**
    * WBK19 Theorem 9 on this grid; see {@link SampledWithoutReplacementRdp}. Grid orders above
    * {@link #MAX_WITHOUT_REPLACEMENT_ORDER} (whose bound would need that many inner orders) get the
-   * weaker but valid min{inner ε(α), log(1 + γ(e^{ε(∞)} − 1))}.
+   * weaker but valid min{inner ε(α), log(1 + γ(e^{ε(∞)} − 1))}. Finally each order takes the least
+   * value at any order ≥ it.
    */
   private double[] withoutReplacementCurve(SampledWithoutReplacementEvent w) {
     int largest = 2;
@@ -236,6 +237,11 @@ public final class RdpAccountant implements Accountant {
                   gamma, j -> innerAtIntegers[j - 2], pure, orders[i])
               : amplifiedPure;
       e[i] = Math.min(bound, innerOnGrid[i]);
+    }
+    // D_α is non-decreasing in α, so a bound at a larger order also bounds a smaller one: the
+    // suffix minimum is valid and makes the curve monotone (the WBK bound itself need not be).
+    for (int i = e.length - 2; i >= 0; i--) {
+      e[i] = Math.min(e[i], e[i + 1]);
     }
     return e;
   }
