@@ -24,6 +24,7 @@ import dev.tradeoff.accounting.guarantee.PrivacyGuarantee;
 import dev.tradeoff.accounting.guarantee.PureDp;
 import dev.tradeoff.accounting.guarantee.RenyiDp;
 import dev.tradeoff.accounting.guarantee.ZeroConcentratedDp;
+import java.util.Arrays;
 import java.util.Optional;
 import java.util.function.DoubleUnaryOperator;
 
@@ -58,9 +59,6 @@ import java.util.function.DoubleUnaryOperator;
  * under add/remove-one, is refused with a reason.
  */
 public final class RdpAccountant implements Accountant {
-
-  /** Largest order at which the without-replacement bound is evaluated term by term. */
-  static final int MAX_WITHOUT_REPLACEMENT_ORDER = 1 << 16;
 
   private final double[] orders;
 
@@ -209,16 +207,16 @@ public final class RdpAccountant implements Accountant {
 
   /**
    * WBK19 Theorem 9 on this grid; see {@link SampledWithoutReplacementRdp}. Grid orders above
-   * {@link #MAX_WITHOUT_REPLACEMENT_ORDER} (whose bound would need that many inner orders) get the
-   * weaker but valid min{inner ε(α), log(1 + γ(e^{ε(∞)} − 1))}. Finally each order takes the least
-   * value at any order ≥ it.
+   * {@link SampledWithoutReplacementRdp#MAX_ORDER} (whose bound would need that many inner orders)
+   * get the weaker but valid min{inner ε(α), log(1 + γ(e^{ε(∞)} − 1))}. Every order is also capped
+   * by the inner curve at that order, and finally takes the least value at any order ≥ it.
    */
   private double[] withoutReplacementCurve(SampledWithoutReplacementEvent w) {
+    int evaluated = 0;
     int largest = 2;
-    for (double a : orders) {
-      if (a <= MAX_WITHOUT_REPLACEMENT_ORDER) {
-        largest = Math.max(largest, (int) Math.ceil(a));
-      }
+    while (evaluated < orders.length && orders[evaluated] <= SampledWithoutReplacementRdp.MAX_ORDER) {
+      largest = Math.max(largest, (int) Math.ceil(orders[evaluated]));
+      evaluated++;
     }
     double[] integerOrders = new double[largest - 1];
     for (int j = 2; j <= largest; j++) {
@@ -229,14 +227,12 @@ public final class RdpAccountant implements Accountant {
     double pure = pureEpsilon(w.event());
     double gamma = WithoutReplacementAmplification.samplingRatio(w.datasetSize(), w.sampleSize());
     double[] e = new double[orders.length];
+    double[] bounds =
+        SampledWithoutReplacementRdp.epsilons(
+            gamma, j -> innerAtIntegers[j - 2], pure, Arrays.copyOf(orders, evaluated));
     double amplifiedPure = WithoutReplacementAmplification.amplifiedEpsilon(pure, gamma);
     for (int i = 0; i < e.length; i++) {
-      double bound =
-          orders[i] <= MAX_WITHOUT_REPLACEMENT_ORDER
-              ? SampledWithoutReplacementRdp.epsilon(
-                  gamma, j -> innerAtIntegers[j - 2], pure, orders[i])
-              : amplifiedPure;
-      e[i] = Math.min(bound, innerOnGrid[i]);
+      e[i] = Math.min(i < evaluated ? bounds[i] : amplifiedPure, innerOnGrid[i]);
     }
     // D_α is non-decreasing in α, so a bound at a larger order also bounds a smaller one: the
     // suffix minimum is valid and makes the curve monotone (the WBK bound itself need not be).
