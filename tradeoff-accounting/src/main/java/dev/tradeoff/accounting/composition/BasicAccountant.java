@@ -44,7 +44,8 @@ public final class BasicAccountant implements Accountant {
     if (reason.isPresent()) {
       throw new UnsupportedEventException(method(), event, reason.get());
     }
-    return new SingleStatementProfile(BasicComposition.compose(EventGuarantees.sequence(event, neighbouring)));
+    return new SingleStatementProfile(
+        BasicComposition.compose(EventGuarantees.sequence(event, neighbouring)));
   }
 
   /** The profile of one (ε, δ) statement. */

@@ -214,7 +214,8 @@ public final class RdpAccountant implements Accountant {
   private double[] withoutReplacementCurve(SampledWithoutReplacementEvent w) {
     int evaluated = 0;
     int largest = 2;
-    while (evaluated < orders.length && orders[evaluated] <= SampledWithoutReplacementRdp.MAX_ORDER) {
+    while (evaluated < orders.length
+        && orders[evaluated] <= SampledWithoutReplacementRdp.MAX_ORDER) {
       largest = Math.max(largest, (int) Math.ceil(orders[evaluated]));
       evaluated++;
     }

@@ -30,11 +30,10 @@ import java.util.Arrays;
  *       bounded by that term): truncation rounds up, by at most about 2e−13 relative in A_α.
  * </ul>
  *
- * Accuracy: integer orders, an absolute error of log A_α of a few u·α(|log q| + 1) (u = 2^−53:
- * the parts k log q, (α − k) log(1 − q) of each log-term reach that size; for α ≤ 64 this is a
- * few ulps relative of ε(α), at α = 4096 and q = 10^−3 about 1e−11 absolute in log A_α); fractional orders, an upward bias of
- * at most about 2e−13/(α − 1) absolute from truncation plus rounding of about 1e−16/(α − 1) (log
- * A_α is formed from sums near 1).
+ * Accuracy: integer orders, an absolute error of log A_α of a few u·α(|log q| + 1) (u = 2^−53;
+ * the parts k log q and (α − k) log(1 − q) of each log-term reach that size: about 1e−11 at
+ * α = 4096, q = 10^−3); fractional orders, an upward bias of at most about 2e−13/(α − 1) absolute
+ * from truncation plus rounding of about 1e−16/(α − 1) (log A_α is formed from sums near 1).
  */
 public final class SampledGaussianRdp {
 
@@ -170,7 +169,8 @@ public final class SampledGaussianRdp {
     int sum(int from, int to, double negligible, double[] into, int offset) {
       double l1 = logWeight(from);
       double slope = Math.log((double) (alpha - from) / (from + 1)) + logQ - log1mQ;
-      double u = Math.max(l1 + q(from), l1 + (to - from) * slope + q(to)) + Math.log(to - from + 1.0);
+      double u =
+          Math.max(l1 + q(from), l1 + (to - from) * slope + q(to)) + Math.log(to - from + 1.0);
       u += 1e-9 + 1e-13 * Math.abs(u); // covers the rounding of the bound itself
       if (u < negligible) {
         into[offset] = u;

@@ -35,9 +35,9 @@ import org.apache.commons.numbers.gamma.LogGamma;
  * <p>In addition, the subsampled mechanism is never less private than M itself at the same order
  * (its output law is a uniform mixture of M on replace-one neighbours and of identical pairs, and
  * e^{(α−1)D_α} is jointly convex), and when M is ε(∞)-DP the subsampled mechanism is
- * log(1 + γ(e^{ε(∞)} − 1))-DP (Balle, Barthe and Gaboardi 2018, Theorem 9, δ = 0), which bounds every
- * Rényi divergence. The answer is the least of the three: min{WBK bound, ε(⌈α⌉), log(1 + γ(e^{ε(∞)}
- * − 1))}.
+ * log(1 + γ(e^{ε(∞)} − 1))-DP (Balle, Barthe and Gaboardi 2018, Theorem 9, δ = 0), which bounds
+ * every Rényi divergence. The answer is the least of the three:
+ * min{WBK bound, ε(⌈α⌉), log(1 + γ(e^{ε(∞)} − 1))}.
  *
  * <p>Non-integer orders α &gt; 1 are answered with the value at ⌈α⌉ (at 2 for α in (1, 2)): Rényi
  * divergence is non-decreasing in the order, so this is an upper bound (the safe direction).
