@@ -14,9 +14,12 @@ import java.util.Optional;
  * {@link AccountingMethod#BASIC}: basic composition (Σε, Σδ) ({@link BasicComposition}) of any
  * event tree whose leaves have a single (ε, δ) guarantee: {@code GuaranteeEvent} of {@code PureDp}
  * or {@code ApproxDp}, Laplace and discrete Laplace (1/scale), randomized response (ε), under
- * self-composition and composition. Gaussian mechanisms, subsampling and Rényi/zCDP/GDP/f-DP
- * guarantees are refused (use rdp, zcdp, gdp or pld). The answer does not depend on the
- * neighbouring relation: each leaf's guarantee is stated for the relation in use.
+ * self-composition and composition, and sampling without replacement of such a tree under
+ * replace-one neighbouring (amplified by {@link WithoutReplacementAmplification}, BBG18 Theorem 9).
+ * Gaussian mechanisms, Poisson subsampling, sampling without replacement under add/remove-one and
+ * Rényi/zCDP/GDP/f-DP guarantees are refused (use rdp, zcdp, gdp or pld). Apart from sampling
+ * without replacement the answer does not depend on the neighbouring relation: each leaf's
+ * guarantee is stated for the relation in use.
  *
  * <p>The profile knows one statement: δ(ε) = Σδ for ε ≥ Σε, and the trivial δ = 1 below it;
  * ε(δ) = Σε for δ ≥ Σδ, +∞ otherwise.
@@ -32,7 +35,7 @@ public final class BasicAccountant implements Accountant {
   public Optional<String> whyUnsupported(DpEvent event, Neighbouring neighbouring) {
     Require.nonNull("event", event);
     Require.nonNull("neighbouring", neighbouring);
-    return EventGuarantees.whyUnreadable(event);
+    return EventGuarantees.whyUnreadable(event, neighbouring);
   }
 
   @Override
@@ -41,7 +44,8 @@ public final class BasicAccountant implements Accountant {
     if (reason.isPresent()) {
       throw new UnsupportedEventException(method(), event, reason.get());
     }
-    return new SingleStatementProfile(BasicComposition.compose(EventGuarantees.sequence(event)));
+    return new SingleStatementProfile(
+        BasicComposition.compose(EventGuarantees.sequence(event, neighbouring)));
   }
 
   /** The profile of one (ε, δ) statement. */

@@ -12,6 +12,7 @@ import dev.tradeoff.accounting.event.RandomizedResponseEvent;
 import dev.tradeoff.accounting.event.SampledWithoutReplacementEvent;
 import dev.tradeoff.accounting.event.SelfComposedEvent;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
+import dev.tradeoff.accounting.guarantee.Neighbouring;
 import dev.tradeoff.accounting.guarantee.PureDp;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,23 +22,32 @@ import java.util.Optional;
  * Reads an event tree as a sequence of (ε, δ)-DP guarantees, for the accountants of this package.
  * Leaves with a single (ε, δ): {@code GuaranteeEvent(PureDp | ApproxDp)}, the Laplace and discrete
  * Laplace mechanisms (1/scale)-DP, randomized response (ε-DP for any number of categories);
- * self-composition multiplies counts and composition concatenates. Everything else (Gaussian
- * mechanisms, subsampling, Rényi/zCDP/GDP/f-DP guarantees) has no single (ε, δ) and is refused with
- * the reason.
+ * self-composition multiplies counts and composition concatenates. A {@link
+ * SampledWithoutReplacementEvent} under replace-one neighbouring reads as one mechanism: its inner
+ * event's (ε, δ) (the basic composition of the inner sequence when it has several mechanisms),
+ * amplified by {@link WithoutReplacementAmplification} (Balle, Barthe and Gaboardi 2018, Theorem
+ * 9). Everything else (Gaussian mechanisms, Poisson subsampling, sampling without replacement under
+ * add/remove-one or with no relation given, Rényi/zCDP/GDP/f-DP guarantees) has no single (ε, δ)
+ * and is refused with the reason.
  */
 final class EventGuarantees {
 
   private EventGuarantees() {}
 
-  /** Reads the event, or says why it cannot be read as a sequence of (ε, δ) guarantees. */
-  static Optional<String> whyUnreadable(DpEvent event) {
-    return collect(event, 1, new ArrayList<>());
+  /**
+   * Reads the event, or says why it cannot be read as a sequence of (ε, δ) guarantees.
+   *
+   * @param neighbouring the relation, or null when the caller does not know it (then sampling
+   *     without replacement is refused)
+   */
+  static Optional<String> whyUnreadable(DpEvent event, Neighbouring neighbouring) {
+    return collect(event, 1, new ArrayList<>(), neighbouring);
   }
 
   /** The event's sequence; call only when {@link #whyUnreadable} is empty. */
-  static GuaranteeSequence sequence(DpEvent event) {
+  static GuaranteeSequence sequence(DpEvent event, Neighbouring neighbouring) {
     List<GuaranteeSequence.Run> runs = new ArrayList<>();
-    Optional<String> reason = collect(event, 1, runs);
+    Optional<String> reason = collect(event, 1, runs, neighbouring);
     if (reason.isPresent()) {
       throw new IllegalStateException(reason.get());
     }
@@ -45,7 +55,10 @@ final class EventGuarantees {
   }
 
   private static Optional<String> collect(
-      DpEvent event, long multiplicity, List<GuaranteeSequence.Run> into) {
+      DpEvent event,
+      long multiplicity,
+      List<GuaranteeSequence.Run> into,
+      Neighbouring neighbouring) {
     if (event instanceof GuaranteeEvent g) {
       if (g.guarantee() instanceof PureDp pure) {
         return add(pure.toApproxDp(), multiplicity, into);
@@ -78,8 +91,12 @@ final class EventGuarantees {
           "the discrete Gaussian mechanism has no single (epsilon, delta) guarantee; use the rdp"
               + " or zcdp method");
     }
-    if (event instanceof PoissonSampledEvent || event instanceof SampledWithoutReplacementEvent) {
-      return Optional.of("subsampling amplification is not analysed by this method; use rdp or pld");
+    if (event instanceof PoissonSampledEvent) {
+      return Optional.of(
+          "Poisson subsampling amplification is not analysed by this method; use rdp or pld");
+    }
+    if (event instanceof SampledWithoutReplacementEvent sampled) {
+      return collectWithoutReplacement(sampled, multiplicity, into, neighbouring);
     }
     if (event instanceof SelfComposedEvent self) {
       long product;
@@ -88,16 +105,52 @@ final class EventGuarantees {
       } catch (ArithmeticException overflow) {
         return Optional.of("the total composition count overflows a long");
       }
-      return collect(self.event(), product, into);
+      return collect(self.event(), product, into, neighbouring);
     }
     ComposedEvent composed = (ComposedEvent) event; // the last permitted DpEvent
     for (DpEvent inner : composed.events()) {
-      Optional<String> reason = collect(inner, multiplicity, into);
+      Optional<String> reason = collect(inner, multiplicity, into, neighbouring);
       if (reason.isPresent()) {
         return reason;
       }
     }
     return Optional.empty();
+  }
+
+  private static Optional<String> collectWithoutReplacement(
+      SampledWithoutReplacementEvent sampled,
+      long multiplicity,
+      List<GuaranteeSequence.Run> into,
+      Neighbouring neighbouring) {
+    if (neighbouring != Neighbouring.REPLACE_ONE) {
+      return Optional.of(
+          "sampling without replacement amplifies (epsilon, delta) only under replace-one"
+              + " neighbouring (Balle-Barthe-Gaboardi 2018), but the relation was "
+              + (neighbouring == null ? "not given" : neighbouring)
+              + "; use rdp under replace-one");
+    }
+    List<GuaranteeSequence.Run> inner = new ArrayList<>();
+    Optional<String> reason = collect(sampled.event(), 1, inner, neighbouring);
+    if (reason.isPresent()) {
+      return reason;
+    }
+    ApproxDp innerGuarantee;
+    if (inner.size() == 1 && inner.get(0).count() == 1) {
+      innerGuarantee = inner.get(0).guarantee();
+    } else {
+      try {
+        innerGuarantee = BasicComposition.compose(new GuaranteeSequence(inner));
+      } catch (IllegalArgumentException vacuous) {
+        return Optional.of(
+            "the event inside the without-replacement sampling has no (epsilon, delta) reading: "
+                + vacuous.getMessage());
+      }
+    }
+    return add(
+        WithoutReplacementAmplification.amplify(
+            innerGuarantee, sampled.datasetSize(), sampled.sampleSize()),
+        multiplicity,
+        into);
   }
 
   private static Optional<String> addPure(

@@ -53,7 +53,7 @@ public final class KairouzAccountant implements Accountant {
   public Optional<String> whyUnsupported(DpEvent event, Neighbouring neighbouring) {
     Require.nonNull("event", event);
     Require.nonNull("neighbouring", neighbouring);
-    return EventGuarantees.whyUnreadable(event);
+    return EventGuarantees.whyUnreadable(event, neighbouring);
   }
 
   @Override
@@ -62,7 +62,7 @@ public final class KairouzAccountant implements Accountant {
     if (reason.isPresent()) {
       throw new UnsupportedEventException(method(), event, reason.get());
     }
-    GuaranteeSequence sequence = EventGuarantees.sequence(event);
+    GuaranteeSequence sequence = EventGuarantees.sequence(event, neighbouring);
     return Double.isNaN(deltaSlack)
         ? KairouzComposition.optimalSlackProfile(sequence)
         : KairouzComposition.fixedSlackProfile(sequence, deltaSlack);

@@ -77,12 +77,12 @@ public final class KairouzComposition {
    */
   public static ApproxDp compose(DpEvent event, double deltaSlack) {
     Require.nonNull("event", event);
-    Optional<String> reason = EventGuarantees.whyUnreadable(event);
+    Optional<String> reason = EventGuarantees.whyUnreadable(event, null);
     if (reason.isPresent()) {
       throw new UnsupportedEventException(AccountingMethod.KAIROUZ, event, reason.get());
     }
     Require.openUnit("deltaSlack", deltaSlack);
-    return compose(EventGuarantees.sequence(event), deltaSlack);
+    return compose(EventGuarantees.sequence(event, null), deltaSlack);
   }
 
   /**

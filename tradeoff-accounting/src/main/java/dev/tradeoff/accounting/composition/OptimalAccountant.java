@@ -30,11 +30,11 @@ public final class OptimalAccountant implements Accountant {
   public Optional<String> whyUnsupported(DpEvent event, Neighbouring neighbouring) {
     Require.nonNull("event", event);
     Require.nonNull("neighbouring", neighbouring);
-    Optional<String> unreadable = EventGuarantees.whyUnreadable(event);
+    Optional<String> unreadable = EventGuarantees.whyUnreadable(event, neighbouring);
     if (unreadable.isPresent()) {
       return unreadable;
     }
-    GuaranteeSequence sequence = EventGuarantees.sequence(event);
+    GuaranteeSequence sequence = EventGuarantees.sequence(event, neighbouring);
     if (!sequence.isHomogeneous()) {
       return Optional.of(
           "the events have different (epsilon, delta) guarantees and the optimal heterogeneous"
@@ -56,7 +56,7 @@ public final class OptimalAccountant implements Accountant {
     if (reason.isPresent()) {
       throw new UnsupportedEventException(method(), event, reason.get());
     }
-    GuaranteeSequence sequence = EventGuarantees.sequence(event);
+    GuaranteeSequence sequence = EventGuarantees.sequence(event, neighbouring);
     return OptimalComposition.of(sequence.first(), (int) sequence.length());
   }
 }

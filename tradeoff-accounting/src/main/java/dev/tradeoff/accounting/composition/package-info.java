@@ -12,6 +12,9 @@
  *       with the full optimal profile δ(ε′) at every ε′ ≥ 0.
  *   <li>{@link dev.tradeoff.accounting.composition.PrivacyAllowance}: the privacy allowance m (and
  *       τ, λ) of the DaRRM paper, Appendix D.1.1.
+ *   <li>{@link dev.tradeoff.accounting.composition.WithoutReplacementAmplification}: (ε, δ) →
+ *       (log(1 + γ(e^ε − 1)), γδ) for sampling without replacement under replace-one (Balle, Barthe
+ *       and Gaboardi 2018, Theorem 9).
  *   <li>The accountants {@link dev.tradeoff.accounting.composition.BasicAccountant}, {@link
  *       dev.tradeoff.accounting.composition.KairouzAccountant} and {@link
  *       dev.tradeoff.accounting.composition.OptimalAccountant}.

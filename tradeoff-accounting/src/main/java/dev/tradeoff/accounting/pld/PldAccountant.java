@@ -125,7 +125,9 @@ public final class PldAccountant implements Accountant {
               + " Gaussian, Laplace, randomized response, discrete Laplace, pure/approx DP)");
     }
     if (event instanceof SampledWithoutReplacementEvent) {
-      return Optional.of("sampling without replacement is not implemented by the PLD accountant");
+      return Optional.of(
+          "sampling without replacement is not implemented by the PLD accountant; use rdp (or"
+              + " basic, kairouz, optimal for (epsilon, delta) inner events) under replace-one");
     }
     if (event instanceof DiscreteGaussianEvent dg && dg.sigma() > MAX_DISCRETE_GAUSSIAN_SIGMA) {
       return Optional.of(

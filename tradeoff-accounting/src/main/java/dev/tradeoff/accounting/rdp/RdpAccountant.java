@@ -4,6 +4,7 @@ import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.accountant.Accountant;
 import dev.tradeoff.accounting.accountant.AccountingMethod;
 import dev.tradeoff.accounting.accountant.UnsupportedEventException;
+import dev.tradeoff.accounting.composition.WithoutReplacementAmplification;
 import dev.tradeoff.accounting.conversion.RdpProfile;
 import dev.tradeoff.accounting.event.ComposedEvent;
 import dev.tradeoff.accounting.event.DiscreteGaussianEvent;
@@ -23,6 +24,7 @@ import dev.tradeoff.accounting.guarantee.PrivacyGuarantee;
 import dev.tradeoff.accounting.guarantee.PureDp;
 import dev.tradeoff.accounting.guarantee.RenyiDp;
 import dev.tradeoff.accounting.guarantee.ZeroConcentratedDp;
+import java.util.Arrays;
 import java.util.Optional;
 import java.util.function.DoubleUnaryOperator;
 
@@ -43,11 +45,18 @@ import java.util.function.DoubleUnaryOperator;
  *       at the smallest own order ≥ α; +∞ beyond its grid) and {@link GaussianDp} (αμ²/2);
  *   <li>{@link PoissonSampledEvent} of a {@link GaussianEvent} under add/remove-one (Mironov,
  *       Talwar and Zhang 2019; {@link SampledGaussianRdp});
+ *   <li>{@link SampledWithoutReplacementEvent} of any supported event, under replace-one
+ *       neighbouring only (Wang, Balle and Kasiviswanathan 2019, Theorem 9; {@link
+ *       SampledWithoutReplacementRdp}): the inner curve is evaluated at the integer orders 2, …,
+ *       ⌈largest grid order⌉, its pure-DP parameter ε(∞) is read off the event where it has one
+ *       (Laplace 1/b, discrete Laplace 1/t, randomized response ε, pure-DP guarantees, and their
+ *       compositions; +∞ otherwise), and a grid order α is answered with the bound at ⌈α⌉ (also
+ *       capped by the inner curve at α);
  *   <li>{@link SelfComposedEvent} and {@link ComposedEvent} of supported events.
  * </ul>
  *
- * Everything else, including sampling under the other relation and sampling without replacement,
- * is refused with a reason.
+ * Everything else, including Poisson sampling under replace-one and sampling without replacement
+ * under add/remove-one, is refused with a reason.
  */
 public final class RdpAccountant implements Accountant {
 
@@ -104,8 +113,13 @@ public final class RdpAccountant implements Accountant {
       }
       return Optional.empty();
     }
-    if (event instanceof SampledWithoutReplacementEvent) {
-      return Optional.of("sampling without replacement has no RDP analysis in this accountant");
+    if (event instanceof SampledWithoutReplacementEvent w) {
+      if (neighbouring != Neighbouring.REPLACE_ONE) {
+        return Optional.of(
+            "sampling without replacement is analysed under replace-one neighbouring only"
+                + " (Wang-Balle-Kasiviswanathan 2019), but the relation was " + neighbouring);
+      }
+      return whyUnsupported(w.event(), neighbouring);
     }
     if (event instanceof SelfComposedEvent s) {
       return whyUnsupported(s.event(), neighbouring);
@@ -168,6 +182,9 @@ public final class RdpAccountant implements Accountant {
       double sigma = ((GaussianEvent) p.event()).sigma();
       return eval(a -> SampledGaussianRdp.epsilon(p.samplingProbability(), sigma, a));
     }
+    if (event instanceof SampledWithoutReplacementEvent w) {
+      return withoutReplacementCurve(w);
+    }
     if (event instanceof SelfComposedEvent s) {
       double[] inner = curve(s.event());
       for (int i = 0; i < inner.length; i++) {
@@ -186,6 +203,93 @@ public final class RdpAccountant implements Accountant {
       return total;
     }
     throw new IllegalStateException("unreachable: checked by whyUnsupported: " + event);
+  }
+
+  /**
+   * WBK19 Theorem 9 on this grid; see {@link SampledWithoutReplacementRdp}. Grid orders above
+   * {@link SampledWithoutReplacementRdp#MAX_ORDER} (whose bound would need that many inner orders)
+   * get the weaker but valid min{inner ε(α), log(1 + γ(e^{ε(∞)} − 1))}. Every order is also capped
+   * by the inner curve at that order, and finally takes the least value at any order ≥ it.
+   */
+  private double[] withoutReplacementCurve(SampledWithoutReplacementEvent w) {
+    int evaluated = 0;
+    int largest = 2;
+    while (evaluated < orders.length
+        && orders[evaluated] <= SampledWithoutReplacementRdp.MAX_ORDER) {
+      largest = Math.max(largest, (int) Math.ceil(orders[evaluated]));
+      evaluated++;
+    }
+    double[] integerOrders = new double[largest - 1];
+    for (int j = 2; j <= largest; j++) {
+      integerOrders[j - 2] = j;
+    }
+    double[] innerAtIntegers = new RdpAccountant(integerOrders).curve(w.event());
+    double[] innerOnGrid = curve(w.event());
+    double pure = pureEpsilon(w.event());
+    double gamma = WithoutReplacementAmplification.samplingRatio(w.datasetSize(), w.sampleSize());
+    double[] e = new double[orders.length];
+    double[] bounds =
+        SampledWithoutReplacementRdp.epsilons(
+            gamma, j -> innerAtIntegers[j - 2], pure, Arrays.copyOf(orders, evaluated));
+    double amplifiedPure = WithoutReplacementAmplification.amplifiedEpsilon(pure, gamma);
+    for (int i = 0; i < e.length; i++) {
+      e[i] = Math.min(i < evaluated ? bounds[i] : amplifiedPure, innerOnGrid[i]);
+    }
+    // D_α is non-decreasing in α, so a bound at a larger order also bounds a smaller one: the
+    // suffix minimum is valid and makes the curve monotone (the WBK bound itself need not be).
+    for (int i = e.length - 2; i >= 0; i--) {
+      e[i] = Math.min(e[i], e[i + 1]);
+    }
+    return e;
+  }
+
+  /**
+   * The pure-DP parameter ε(∞) of an event that has one, +∞ otherwise (always a valid answer).
+   * Values are rounded up.
+   */
+  static double pureEpsilon(DpEvent event) {
+    if (event instanceof LaplaceEvent l) {
+      return inverseRoundedUp(l.scale());
+    }
+    if (event instanceof DiscreteLaplaceEvent d) {
+      return inverseRoundedUp(d.scale());
+    }
+    if (event instanceof RandomizedResponseEvent r) {
+      return r.epsilon();
+    }
+    if (event instanceof GuaranteeEvent g) {
+      if (g.guarantee() instanceof PureDp p) {
+        return p.epsilon();
+      }
+      if (g.guarantee() instanceof ApproxDp a && a.isPure()) {
+        return a.epsilon();
+      }
+      return Double.POSITIVE_INFINITY;
+    }
+    if (event instanceof SampledWithoutReplacementEvent w) {
+      return WithoutReplacementAmplification.amplifiedEpsilon(
+          pureEpsilon(w.event()),
+          WithoutReplacementAmplification.samplingRatio(w.datasetSize(), w.sampleSize()));
+    }
+    if (event instanceof SelfComposedEvent s) {
+      double product = s.count() * pureEpsilon(s.event());
+      return product == 0 ? 0 : Math.nextUp(product);
+    }
+    if (event instanceof ComposedEvent c) {
+      double sum = 0;
+      for (DpEvent e : c.events()) {
+        double part = pureEpsilon(e);
+        sum = part == 0 ? sum : Math.nextUp(sum + part);
+      }
+      return sum;
+    }
+    return Double.POSITIVE_INFINITY;
+  }
+
+  /** 1/x rounded up. */
+  private static double inverseRoundedUp(double x) {
+    double q = 1 / x;
+    return Double.isFinite(q) && Math.fma(q, x, -1) < 0 ? Math.nextUp(q) : q;
   }
 
   private static Optional<String> whyGuaranteeUnsupported(PrivacyGuarantee g) {

@@ -188,7 +188,11 @@ class RdpAccountantTest {
         .asString()
         .contains("add/remove-one");
     assertThat(rdp.supports(sampledGaussian, ADD_REMOVE)).isTrue();
-    assertThat(rdp.whyUnsupported(withoutReplacement, Neighbouring.REPLACE_ONE)).isPresent();
+    assertThat(rdp.whyUnsupported(withoutReplacement, ADD_REMOVE))
+        .get()
+        .asString()
+        .contains("replace-one");
+    assertThat(rdp.supports(withoutReplacement, Neighbouring.REPLACE_ONE)).isTrue();
     assertThat(rdp.whyUnsupported(ComposedEvent.of(new GaussianEvent(1), approx), ADD_REMOVE))
         .isPresent();
     assertThatThrownBy(() -> rdp.account(new SelfComposedEvent(approx, 3), ADD_REMOVE))

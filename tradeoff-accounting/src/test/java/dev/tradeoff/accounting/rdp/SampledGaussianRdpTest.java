@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 import static org.assertj.core.api.Assertions.withinPercentage;
 
+import dev.tradeoff.accounting.numerics.LogMath;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -138,5 +139,39 @@ class SampledGaussianRdpTest {
     assertThatThrownBy(() -> SampledGaussianRdp.epsilon(1.5, 1, 2)).hasMessageContaining("q");
     assertThatThrownBy(() -> SampledGaussianRdp.epsilon(0.1, 0, 2)).hasMessageContaining("sigma");
     assertThatThrownBy(() -> SampledGaussianRdp.epsilon(0.1, 1, 1)).hasMessageContaining("alpha");
+  }
+
+  @Test
+  void blockSkippingAtLargeOrdersAgreesWithTheFullBinomialSumAndNeverFallsBelowIt() {
+    SplittableRandom rng = new SplittableRandom(4096);
+    for (int i = 0; i < 200; i++) {
+      int alpha = i % 2 == 0 ? rng.nextInt(17, 300) : rng.nextInt(300, 6000);
+      double q = Math.exp(-9 * rng.nextDouble()); // 1.2e-4 .. 1
+      q = Math.min(q, 0.999);
+      double sigma = 0.5 + 60 * rng.nextDouble() * rng.nextDouble();
+      double full = fullBinomialSum(q, sigma, alpha);
+      double blocked = SampledGaussianRdp.logAInteger(q, sigma, alpha);
+      // both sums round their log-terms, whose parts k log q etc. reach α|log q| in magnitude
+      double rounding = 1e-15 * alpha * (Math.abs(Math.log(q)) + 1) + 1e-15 * Math.abs(full);
+      assertThat(blocked)
+          .as("alpha=%d q=%s sigma=%s", alpha, q, sigma)
+          .isGreaterThanOrEqualTo(full - rounding)
+          .isCloseTo(full, within(rounding));
+    }
+  }
+
+  /** log A_α by summing every term of MTZ19 Section 3.2 with exact log-binomials. */
+  private static double fullBinomialSum(double q, double sigma, int alpha) {
+    double[] terms = new double[alpha - 1];
+    for (int k = 2; k <= alpha; k++) {
+      double c = ((double) k * k - k) / (2 * sigma * sigma);
+      terms[k - 2] =
+          LogMath.logBinomial(alpha, k)
+              + k * Math.log(q)
+              + (alpha - k) * Math.log1p(-q)
+              + c
+              + LogMath.log1mExp(-c);
+    }
+    return LogMath.logAddExp(0, LogMath.logSumExp(terms));
   }
 }
