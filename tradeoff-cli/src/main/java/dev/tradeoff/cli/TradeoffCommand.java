@@ -12,7 +12,8 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     version = "tradeoff 0.1.0",
     description = "Differential privacy that gets the most utility out of a privacy budget.",
-    subcommands = {AccountCommand.class, AmplifyCommand.class, ReproduceCommand.class})
+    subcommands = {AccountCommand.class, AmplifyCommand.class, NoiseCommand.class,
+      ReproduceCommand.class})
 public final class TradeoffCommand implements Runnable {
 
   /** Exit status for bad input (parameters out of range, malformed specs). */

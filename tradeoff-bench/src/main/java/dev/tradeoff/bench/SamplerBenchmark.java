@@ -1,0 +1,150 @@
+package dev.tradeoff.bench;
+
+import dev.tradeoff.mechanisms.gaussian.GaussianMechanism;
+import dev.tradeoff.mechanisms.laplace.LaplaceMechanism;
+import dev.tradeoff.mechanisms.random.Randomness;
+import dev.tradeoff.mechanisms.response.RandomizedResponse;
+import dev.tradeoff.mechanisms.sampling.BernoulliExp;
+import dev.tradeoff.mechanisms.sampling.DiscreteGaussian;
+import dev.tradeoff.mechanisms.sampling.DiscreteLaplace;
+import dev.tradeoff.mechanisms.sampling.Exponential;
+import dev.tradeoff.mechanisms.sampling.Geometric;
+import dev.tradeoff.mechanisms.sampling.Rational;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import java.util.random.RandomGenerator;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * Samples per second of Tradeoff's secure, exact samplers (SecureRandom, integer arithmetic) next
+ * to naive floating-point sampling on {@link java.util.Random} in the same run. The {@code exact*}
+ * benchmarks use SecureRandom as production does; the {@code seededExact*} ones run the same exact
+ * algorithm on a fast seeded generator, separating the cost of the algorithm from that of
+ * SecureRandom; the {@code naive*} ones are the textbook samplers Mironov 2012 attacks.
+ *
+ * <p>Run: {@code java -jar tradeoff-bench/target/benchmarks.jar SamplerBenchmark -f 1 -wi 1 -i 3
+ * -w 1 -r 1}.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+public class SamplerBenchmark {
+
+  private static final double EPSILON = 0.1;
+  private static final double SIGMA = 10;
+
+  private final RandomGenerator secure = Randomness.secure();
+  private final RandomGenerator seeded = Randomness.seeded(1);
+  private final Random naive = new Random(1);
+
+  private final Rational gamma = Rational.of(1, 3);
+  private final Geometric geometric = Geometric.withFailureProbabilityExpMinus(EPSILON);
+  private final DiscreteLaplace discreteLaplace = DiscreteLaplace.withScale(1 / EPSILON);
+  private final DiscreteGaussian discreteGaussian = DiscreteGaussian.withSigma(SIGMA);
+  private final Exponential exponential = new Exponential(EPSILON);
+  private final LaplaceMechanism laplace = LaplaceMechanism.of(EPSILON, 1);
+  private final GaussianMechanism gaussian = GaussianMechanism.of(1, 1e-5, 1);
+  private final RandomizedResponse randomizedResponse = RandomizedResponse.kAry(1, 4);
+
+  // --- Tradeoff, SecureRandom -------------------------------------------------------------
+
+  @Benchmark
+  public boolean exactBernoulliExp() {
+    return BernoulliExp.sample(secure, gamma);
+  }
+
+  @Benchmark
+  public long exactGeometric() {
+    return geometric.sample(secure);
+  }
+
+  @Benchmark
+  public long exactDiscreteLaplace() {
+    return discreteLaplace.sample(secure);
+  }
+
+  @Benchmark
+  public long exactDiscreteGaussian() {
+    return discreteGaussian.sample(secure);
+  }
+
+  @Benchmark
+  public double secureExponential() {
+    return exponential.sample(secure);
+  }
+
+  @Benchmark
+  public double snappedLaplaceMechanism() {
+    return laplace.release(42.0, secure);
+  }
+
+  @Benchmark
+  public double snappedGaussianMechanism() {
+    return gaussian.release(42.0, secure);
+  }
+
+  @Benchmark
+  public int exactRandomizedResponse() {
+    return randomizedResponse.release(2, secure);
+  }
+
+  // --- the same exact algorithms on a fast seeded generator ---------------------------------
+
+  @Benchmark
+  public long seededExactDiscreteLaplace() {
+    return discreteLaplace.sample(seeded);
+  }
+
+  @Benchmark
+  public long seededExactDiscreteGaussian() {
+    return discreteGaussian.sample(seeded);
+  }
+
+  @Benchmark
+  public double seededSnappedLaplaceMechanism() {
+    return laplace.release(42.0, seeded);
+  }
+
+  // --- naive floating-point samplers on java.util.Random ------------------------------------
+
+  @Benchmark
+  public boolean naiveBernoulliExp() {
+    return naive.nextDouble() < Math.exp(-1.0 / 3);
+  }
+
+  @Benchmark
+  public long naiveGeometric() {
+    return (long) Math.floor(Math.log(1 - naive.nextDouble()) / -EPSILON);
+  }
+
+  @Benchmark
+  public double naiveLaplace() {
+    double u = naive.nextDouble() - 0.5;
+    return 42.0 - Math.signum(u) * Math.log(1 - 2 * Math.abs(u)) / EPSILON;
+  }
+
+  @Benchmark
+  public double naiveGaussian() {
+    return 42.0 + 3.73 * naive.nextGaussian();
+  }
+
+  @Benchmark
+  public double naiveExponential() {
+    return -Math.log(1 - naive.nextDouble()) / EPSILON;
+  }
+
+  @Benchmark
+  public int naiveRandomizedResponse() {
+    double keep = Math.E / (Math.E + 3);
+    if (naive.nextDouble() < keep) {
+      return 2;
+    }
+    int other = naive.nextInt(3);
+    return other >= 2 ? other + 1 : other;
+  }
+}

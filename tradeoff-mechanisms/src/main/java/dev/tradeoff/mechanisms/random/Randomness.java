@@ -1,0 +1,45 @@
+package dev.tradeoff.mechanisms.random;
+
+import java.security.SecureRandom;
+import java.util.SplittableRandom;
+import java.util.random.RandomGenerator;
+
+/**
+ * The two sources of randomness Tradeoff knows, each chosen by name.
+ *
+ * <ul>
+ *   <li>{@link #secure()}: the production source, a {@link SecureRandom} seeded by the operating
+ *       system. Every command and every default path uses it. Its outputs cannot be predicted from
+ *       earlier outputs, which differential privacy silently assumes of its noise.
+ *   <li>{@link #seeded(long)}: a reproducible pseudo-random source for tests and simulations. It
+ *       gives <em>no</em> privacy: anyone who knows or guesses the seed can subtract the noise. It
+ *       is never a default; a caller must ask for it by name.
+ * </ul>
+ *
+ * <p>Every mechanism and sampler takes its randomness as a {@link RandomGenerator} parameter, so the
+ * choice is always visible at the call site.
+ */
+public final class Randomness {
+
+  private Randomness() {}
+
+  /**
+   * A new cryptographically secure generator ({@link SecureRandom} with the platform's default
+   * algorithm, self-seeded from the operating system). The returned generator is thread-safe;
+   * create one and reuse it, since construction and first use can cost a seed read.
+   */
+  public static RandomGenerator secure() {
+    return new SecureRandom();
+  }
+
+  /**
+   * A reproducible generator for tests and simulations: the same seed always yields the same
+   * sequence ({@link SplittableRandom}, whose algorithm is fixed by its specification). Not secure
+   * and therefore not for releasing data: its noise can be reconstructed from the seed.
+   *
+   * @param seed any long; the caller chooses it on purpose
+   */
+  public static RandomGenerator seeded(long seed) {
+    return new SplittableRandom(seed);
+  }
+}

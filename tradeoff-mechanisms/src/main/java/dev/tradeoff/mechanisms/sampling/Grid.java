@@ -1,0 +1,87 @@
+package dev.tradeoff.mechanisms.sampling;
+
+import dev.tradeoff.accounting.Require;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.RoundingMode;
+
+/**
+ * The lattice g·ℤ with a power-of-two granularity g = 2^k, on which Tradeoff's continuous-valued
+ * noise lives (the snapping approach of Mironov 2012, Section 5, as used by Google's differential
+ * privacy library and OpenDP).
+ *
+ * <p>A real input x is mapped to its nearest lattice index round(x/g) (ties to even) exactly, the
+ * noise is an exact integer added to that index, and the result is mapped back to a double by a
+ * fixed function of the integer alone. The released double is thus post-processing of an exactly
+ * distributed integer: the set of possible outputs does not depend on the input, which defeats the
+ * floating-point attacks of Mironov 2012.
+ *
+ * @param exponent k, the granularity is 2^k (−1074 ≤ k ≤ 1023)
+ */
+public record Grid(int exponent) {
+
+  private static final double LONG_SAFE = 0x1.0p62;
+
+  public Grid {
+    Require.inClosedRange("exponent", exponent, -1074, 1023);
+  }
+
+  /**
+   * The grid whose granularity is the largest power of two ≤ scale·2^−bits: fine enough that
+   * snapping changes a quantity of size {@code scale} by a relative 2^−bits at most.
+   */
+  public static Grid finerThan(double scale, int bits) {
+    Require.positive("scale", scale);
+    Require.inClosedRange("bits", bits, 0, 60);
+    return new Grid(Math.max(Math.getExponent(scale), Double.MIN_EXPONENT) - bits);
+  }
+
+  /** The granularity g = 2^k. */
+  public double granularity() {
+    return Math.scalb(1.0, exponent);
+  }
+
+  /** g as an exact rational (for computing grid-unit scales without rounding). */
+  public Rational granularityExactly() {
+    return exponent >= 0
+        ? Rational.of(BigInteger.ONE.shiftLeft(exponent))
+        : new Rational(BigInteger.ONE, BigInteger.ONE.shiftLeft(-exponent));
+  }
+
+  /** round(x/g), ties to even, computed exactly for every finite x. */
+  public BigInteger index(double x) {
+    Require.finite("x", x);
+    double q = Math.scalb(x, -exponent); // exact unless it underflows below 2^-1022, then rounds to 0
+    if (Math.abs(q) < LONG_SAFE) {
+      return BigInteger.valueOf((long) Math.rint(q));
+    }
+    BigDecimal exact = new BigDecimal(x);
+    BigDecimal scaled =
+        exponent <= 0
+            ? exact.multiply(new BigDecimal(BigInteger.ONE.shiftLeft(-exponent)))
+            : exact.multiply(new BigDecimal(BigInteger.valueOf(5).pow(exponent), exponent));
+    return scaled.setScale(0, RoundingMode.HALF_EVEN).toBigIntegerExact();
+  }
+
+  /**
+   * The double for lattice point m·g: a fixed function of m (correctly rounded when m·g is not a
+   * double, ±∞ beyond the double range), so releasing it is post-processing of m.
+   */
+  public double value(BigInteger m) {
+    return Math.scalb(m.doubleValue(), exponent);
+  }
+
+  /** The double for lattice point m·g. */
+  public double value(long m) {
+    return value(BigInteger.valueOf(m));
+  }
+
+  /**
+   * The largest number of lattice steps by which round(x/g) and round(x′/g) can differ when
+   * |x − x′| ≤ Δ: ⌊Δ/g⌋ + 1 (rounding moves each point by at most half a step).
+   */
+  public BigInteger indexSensitivity(double sensitivity) {
+    Require.positive("sensitivity", sensitivity);
+    return Rational.exactly(sensitivity).dividedBy(granularityExactly()).floor().add(BigInteger.ONE);
+  }
+}
