@@ -55,7 +55,7 @@ public record TruncatedNegativeBinomial(double eta, double gamma) {
     return second - mean * mean;
   }
 
-  /** log Pr[K = k]. */
+  /** log Pr[K = k] (O(k) time). */
   public double logProbability(long k) {
     if (k < 1) {
       return Double.NEGATIVE_INFINITY;
