@@ -73,12 +73,25 @@ public final class RunCountDistribution {
 
   /** E[N] (closed form). */
   public double mean() {
-    return copies * moment(epsilon, epsilonPrime, 1);
+    return mean(epsilon, epsilonPrime, copies);
   }
 
   /** Var[N] (closed form). */
   public double variance() {
-    double m1 = moment(epsilon, epsilonPrime, 1);
+    return variance(epsilon, epsilonPrime, copies);
+  }
+
+  /** E[N] for d copies, without building the pmf. */
+  public static double mean(double epsilon, double epsilonPrime, int copies) {
+    Require.positive("epsilon", epsilon);
+    Require.positive("epsilonPrime", epsilonPrime);
+    Require.positive("candidates", copies);
+    return copies * moment(epsilon, epsilonPrime, 1);
+  }
+
+  /** Var[N] for d copies, without building the pmf. */
+  public static double variance(double epsilon, double epsilonPrime, int copies) {
+    double m1 = mean(epsilon, epsilonPrime, copies) / copies;
     double m2 = moment(epsilon, epsilonPrime, 2);
     return copies * (m1 - m2) + (double) copies * copies * (m2 - m1 * m1);
   }
