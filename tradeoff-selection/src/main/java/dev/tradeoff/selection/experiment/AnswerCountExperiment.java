@@ -10,9 +10,9 @@ import dev.tradeoff.selection.expost.PureDpCandidate;
 import dev.tradeoff.selection.expost.RandomDroppingTuner;
 import dev.tradeoff.selection.expost.Scored;
 import dev.tradeoff.selection.expost.TuningOutcome;
-import dev.tradeoff.selection.filter.BudgetExceededException;
 import dev.tradeoff.selection.filter.InMemoryBudgetStore;
 import dev.tradeoff.selection.filter.PureDpFilter;
+import dev.tradeoff.selection.ledger.BudgetExceededException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -157,14 +157,14 @@ public final class AnswerCountExperiment {
   }
 
   private static Run algorithm3(long[] counts, RandomGenerator random) {
-    PureDpFilter filter = new PureDpFilter(new PureDp(BUDGET), new InMemoryBudgetStore());
+    PureDpFilter filter = new PureDpFilter(new InMemoryBudgetStore(new PureDp(BUDGET)));
     double[] grid = MessageBoard.budgetGrid(BUDGET);
     List<double[]> released = new ArrayList<>();
     double rejected = 0;
     threads:
     for (long count : counts) {
       while (true) {
-        double remaining = filter.remaining().epsilon();
+        double remaining = filter.remainingEpsilon();
         List<PureDpCandidate<Double>> candidates = new ArrayList<>();
         for (double eps : grid) {
           if (2 * eps + EPSILON_PRIME <= remaining * (1 - 1e-12)) {

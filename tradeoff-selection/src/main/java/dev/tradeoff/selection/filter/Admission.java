@@ -1,36 +1,38 @@
 package dev.tradeoff.selection.filter;
 
+import dev.tradeoff.accounting.guarantee.PrivacyGuarantee;
+import dev.tradeoff.selection.ledger.BudgetStore;
+import dev.tradeoff.selection.ledger.Reservation;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
-/** The reserve / run / charge step shared by the three filters (Algorithm 4's loop body). */
+/** The admit / run / charge step shared by the three filters (Algorithm 4's loop body). */
 final class Admission {
 
   private Admission() {}
 
   static <O> O admit(
       BudgetStore store,
-      Charge budget,
-      String description,
-      Charge maximum,
+      String label,
+      PrivacyGuarantee worstCase,
       Supplier<O> mechanism,
-      Function<O, Charge> realised) {
-    BudgetStore.Reservation reservation = store.reserve(description, maximum, budget);
+      Function<O, PrivacyGuarantee> realised) {
+    Reservation reservation = store.reserve(label, worstCase);
     O output;
     try {
       output = mechanism.get();
     } catch (RuntimeException | Error e) {
-      reservation.release();
+      store.cancel(reservation);
       throw e;
     }
-    Charge charge;
+    PrivacyGuarantee charge;
     try {
       charge = realised.apply(output);
     } catch (RuntimeException e) {
-      reservation.commit(maximum);
+      store.commit(reservation, worstCase);
       throw e;
     }
-    reservation.commit(charge);
+    store.commit(reservation, charge);
     return output;
   }
 }

@@ -2,60 +2,65 @@ package dev.tradeoff.selection.filter;
 
 import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.guarantee.ExPostDp;
+import dev.tradeoff.accounting.guarantee.PrivacyGuarantee;
 import dev.tradeoff.accounting.guarantee.PureDp;
+import dev.tradeoff.selection.ledger.BudgetStore;
+import dev.tradeoff.selection.ledger.GuaranteeKind;
 import java.util.function.Supplier;
 
 /**
  * A privacy filter for ex-post pure DP: the pure-DP counterpart of Algorithm 4 of the ex-post paper
  * (the filters of Rogers et al. 2016 and Lebensold et al. 2024 that the paper cites). A request
  * with ex-post guarantee ε̃ is admitted only if spent + sup_o ε̃(o) ≤ ε; after it runs, the realised
- * ε̃(o) is charged. The transcript of all admitted requests is ε-DP ex-ante.
+ * ε̃(o) is charged. Everything admitted is ε-DP ex ante.
  *
- * <p>If the mechanism throws, no output is released and the reservation is cancelled (nothing is
- * charged); if ε̃(o) cannot be evaluated, the whole reservation sup ε̃ is charged. The spent budget
- * lives in a pluggable {@link BudgetStore}.
+ * <p>The budget and what was spent live in a pluggable {@link BudgetStore} with a pure-DP budget:
+ * {@link InMemoryBudgetStore} or the persistent {@link dev.tradeoff.selection.ledger.SqliteLedger}.
+ * If the mechanism throws, its reservation is cancelled and nothing is charged (nothing but the
+ * failure is released; callers that surface failures should keep their messages data-free); if
+ * ε̃(o) cannot be evaluated, the whole worst case sup ε̃ is charged.
  */
 public final class PureDpFilter {
 
-  private final Charge budget;
   private final BudgetStore store;
 
-  /**
-   * @param budget total ε &gt; 0
-   * @param store where spent budget is kept (shared stores make filters share the budget)
-   */
-  public PureDpFilter(PureDp budget, BudgetStore store) {
-    Require.nonNull("budget", budget);
-    Require.positive("budget epsilon", budget.epsilon());
-    this.budget = Charge.ofEpsilon(budget.epsilon());
+  /** A filter over {@code store}, whose budget must be {@link PureDp}. */
+  public PureDpFilter(BudgetStore store) {
     this.store = Require.nonNull("store", store);
+    Require.that(store.kind() == GuaranteeKind.PURE_DP, "store budget", "must be PureDp", store.budget());
   }
 
   /**
    * Runs {@code mechanism} if its worst case fits, charging ε̃ of its output.
    *
-   * @throws BudgetExceededException if spent + sup ε̃ would exceed the budget (nothing runs)
+   * @throws dev.tradeoff.selection.ledger.BudgetExceededException if spent + sup ε̃ would exceed
+   *     the budget (nothing runs, nothing is charged)
    * @throws IllegalArgumentException if the guarantee has δ &gt; 0
    */
-  public <O> O answer(String description, ExPostDp<O> guarantee, Supplier<O> mechanism) {
+  public <O> O answer(String label, ExPostDp<O> guarantee, Supplier<O> mechanism) {
     Require.nonNull("guarantee", guarantee);
+    Require.nonNull("mechanism", mechanism);
     Require.that(guarantee.delta() == 0, "guarantee delta", "must be 0 for a pure-DP filter", guarantee.delta());
     return Admission.admit(
         store,
-        budget,
-        description,
-        Charge.ofEpsilon(guarantee.exAnteEpsilon()),
+        label,
+        new PureDp(guarantee.exAnteEpsilon()),
         mechanism,
-        o -> Charge.ofEpsilon(guarantee.epsilonOf(o)));
+        o -> new PureDp(guarantee.epsilonOf(o)));
   }
 
   /** What remains of the budget (rounded down). */
-  public Charge remaining() {
-    return budget.minusFloorZero(store.spent());
+  public PrivacyGuarantee remaining() {
+    return store.remaining();
   }
 
-  /** The total budget. */
-  public Charge budget() {
-    return budget;
+  /** The remaining ε (rounded down). */
+  public double remainingEpsilon() {
+    return ((PureDp) store.remaining()).epsilon();
+  }
+
+  /** The store. */
+  public BudgetStore store() {
+    return store;
   }
 }
