@@ -13,7 +13,7 @@ import picocli.CommandLine.Command;
     version = "tradeoff 0.1.0",
     description = "Differential privacy that gets the most utility out of a privacy budget.",
     subcommands = {AccountCommand.class, AmplifyCommand.class, NoiseCommand.class,
-      ReproduceCommand.class, LedgerCommand.class})
+      ReproduceCommand.class, LedgerCommand.class, TuneCommand.class})
 public final class TradeoffCommand implements Runnable {
 
   /** Exit status for bad input (parameters out of range, malformed specs). */

@@ -6,6 +6,7 @@ import dev.tradeoff.accounting.guarantee.PrivacyGuarantee;
 import dev.tradeoff.accounting.guarantee.PureDp;
 import dev.tradeoff.selection.ledger.BudgetStore;
 import dev.tradeoff.selection.ledger.GuaranteeKind;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -47,6 +48,24 @@ public final class PureDpFilter {
         new PureDp(guarantee.exAnteEpsilon()),
         mechanism,
         o -> new PureDp(guarantee.epsilonOf(o)));
+  }
+
+  /**
+   * As {@link #answer(String, ExPostDp, Supplier)} for a mechanism whose result carries its
+   * released outcome next to data-independent bookkeeping (such as a tuner's run count).
+   */
+  public <R, O> R answer(
+      String label, ExPostDp<O> guarantee, Supplier<R> mechanism, Function<R, O> outcomeOf) {
+    Require.nonNull("guarantee", guarantee);
+    Require.nonNull("mechanism", mechanism);
+    Require.nonNull("outcomeOf", outcomeOf);
+    Require.that(guarantee.delta() == 0, "guarantee delta", "must be 0 for a pure-DP filter", guarantee.delta());
+    return Admission.admit(
+        store,
+        label,
+        new PureDp(guarantee.exAnteEpsilon()),
+        mechanism,
+        r -> new PureDp(guarantee.epsilonOf(outcomeOf.apply(r))));
   }
 
   /** What remains of the budget (rounded down). */

@@ -8,6 +8,7 @@ import dev.tradeoff.accounting.guarantee.PrivacyGuarantee;
 import dev.tradeoff.accounting.guarantee.RenyiDp;
 import dev.tradeoff.selection.ledger.BudgetStore;
 import dev.tradeoff.selection.ledger.GuaranteeKind;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -51,6 +52,24 @@ public final class RenyiFilter {
         RenyiDp.ofOrder(alpha, guarantee.exAnteEpsilon()),
         mechanism,
         o -> RenyiDp.ofOrder(alpha, guarantee.epsilonOf(o)));
+  }
+
+  /**
+   * As {@link #answer(String, ExPostRdp, Supplier)} for a mechanism whose result carries its
+   * released outcome next to data-independent bookkeeping (such as a tuner's run count).
+   */
+  public <R, O> R answer(
+      String label, ExPostRdp<O> guarantee, Supplier<R> mechanism, Function<R, O> outcomeOf) {
+    Require.nonNull("guarantee", guarantee);
+    Require.nonNull("mechanism", mechanism);
+    Require.nonNull("outcomeOf", outcomeOf);
+    Require.that(guarantee.alpha() == alpha, "guarantee alpha", "must equal the filter order " + alpha, guarantee.alpha());
+    return Admission.admit(
+        store,
+        label,
+        RenyiDp.ofOrder(alpha, guarantee.exAnteEpsilon()),
+        mechanism,
+        r -> RenyiDp.ofOrder(alpha, guarantee.epsilonOf(outcomeOf.apply(r))));
   }
 
   /** An ex-post pure-DP request (Lemma 7, first part). */
