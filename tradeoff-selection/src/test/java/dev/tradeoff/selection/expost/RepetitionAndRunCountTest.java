@@ -26,6 +26,26 @@ class RepetitionAndRunCountTest {
   }
 
   @Test
+  void theorem12CountsDeliverSuccessProbabilityOneMinusBetaOnTheExactLaw() {
+    // one mechanism listed T times; Pr[M ≥ o*] = a; failure iff every copy is dropped or below o*:
+    // Pr[fail] = Σ_k (1 − p)p^k (1 − e^{−εk}a)^T, summed to k = 100/ε′
+    double[][] settings = {{0.2, 0.1, 0.05, 0.05}, {0.5, 0.05, 0.1, 0.05}, {0.1, 0.2, 0.02, 0.01}};
+    for (double[] s : settings) {
+      double a = s[0];
+      double beta = s[1];
+      double eps = s[2];
+      double epsPrime = s[3];
+      long t = RepetitionCount.of(a, beta, eps, epsPrime).asLong().orElseThrow();
+      double fail = 0;
+      for (long k = 0; k <= 100 / epsPrime; k++) {
+        double geom = -Math.expm1(-epsPrime) * Math.exp(-epsPrime * k);
+        fail += geom * Math.exp(t * Math.log1p(-Math.exp(-eps * k) * a));
+      }
+      assertThat(fail).as("a=%s beta=%s", a, beta).isLessThanOrEqualTo(beta);
+    }
+  }
+
+  @Test
   void theorem11WithOneHundredFiveCopiesRunsTenTimesOnAverageWithStdAbout22() {
     RunCountDistribution n = RunCountDistribution.of(0.1, 0.01, 105);
     assertThat(n.mean()).isCloseTo(10.0, within(0.1));
