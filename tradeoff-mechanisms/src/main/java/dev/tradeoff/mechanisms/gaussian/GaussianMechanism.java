@@ -10,13 +10,13 @@ import dev.tradeoff.mechanisms.SafeRounding;
 import dev.tradeoff.mechanisms.sampling.Grid;
 import dev.tradeoff.mechanisms.sampling.Rational;
 import dev.tradeoff.mechanisms.sampling.SnappedGaussian;
-import java.math.BigInteger;
 import java.util.random.RandomGenerator;
 
 /**
  * The Gaussian mechanism for a real-valued query of L2 sensitivity Δ, calibrated with the analytic
  * Gaussian (Balle and Wang 2018, Theorem 8) and made immune to floating-point attacks (Mironov 2012)
- * by snapping: the answer is rounded to g·ℤ, g the largest power of two ≤ Δ·2^−40, and an exact
+ * by snapping: the answer is rounded to g·ℤ, g the largest power of two ≤ Δ·2^−40 (finer, down to
+ * Δ·2^−60, when large ε and tiny δ need it), and an exact
  * discrete Gaussian (Canonne, Kamath and Steinke 2020, Algorithm 3) is added in lattice units.
  *
  * <p>Guarantee: exactly (ε, δ)-DP ({@link #guarantee()}) and ρ-zCDP with ρ = Δ_g²/(2σ_g²)
@@ -49,17 +49,29 @@ public final class GaussianMechanism implements Mechanism<Double, Double> {
     this.epsilon = Require.positive("epsilon", epsilon);
     this.delta = Require.openUnit("delta", delta);
     this.sensitivity = Require.positive("sensitivity", sensitivity);
-    Grid grid = Grid.finerThan(sensitivity, SnappedGaussian.RESOLUTION_BITS);
-    BigInteger steps = grid.indexSensitivity(sensitivity);
-    this.gridSensitivity = steps.doubleValue(); // ≤ 2^41 + 1: exact
-    double first = AnalyticGaussianCalibration.sigma(epsilon, delta, gridSensitivity);
-    double slack = latticeSlack(epsilon, first);
+    // Start at the standard 2^-40 resolution; refine (up to 2^-60) while the lattice slack would
+    // take more than a millionth of δ, which happens only for large ε with tiny δ.
+    Grid grid = null;
+    double slack = Double.NaN;
+    double gridSteps = Double.NaN;
+    for (int bits = SnappedGaussian.RESOLUTION_BITS; bits <= 60; bits += 5) {
+      grid = Grid.finerThan(sensitivity, bits);
+      gridSteps = grid.indexSensitivity(sensitivity).doubleValue(); // ≤ 2^61 + 1: exact
+      double first = AnalyticGaussianCalibration.sigma(epsilon, delta, gridSteps);
+      slack = latticeSlack(epsilon, first);
+      if (slack <= delta * 1e-6) {
+        break;
+      }
+    }
     Require.that(
         slack < delta / 2,
         "delta",
         "must exceed twice the lattice slack " + slack + " at epsilon " + epsilon,
         delta);
-    this.gridSigma = AnalyticGaussianCalibration.sigma(epsilon, delta - slack, gridSensitivity);
+    this.gridSensitivity = gridSteps;
+    // a whole number of lattice steps (Math.ceil of a double is exact): larger σ only lowers δ
+    this.gridSigma =
+        Math.ceil(AnalyticGaussianCalibration.sigma(epsilon, delta - slack, gridSensitivity));
     Rational s = Rational.exactly(gridSigma);
     this.noise = new SnappedGaussian(grid, s.times(s));
   }

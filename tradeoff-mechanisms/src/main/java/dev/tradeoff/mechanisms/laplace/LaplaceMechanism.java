@@ -17,10 +17,12 @@ import java.util.random.RandomGenerator;
  * rounded to the lattice g·ℤ with g the largest power of two ≤ Δ·2^−40, and an exact discrete
  * Laplace integer is added in lattice units ({@link SnappedLaplace}).
  *
- * <p>Guarantee: exactly ε-DP ({@link PureDp}). Rounding to the lattice can move two neighbouring
+ * <p>Guarantee: ε-DP ({@link PureDp}), exactly. Rounding to the lattice can move two neighbouring
  * answers apart by Δ_g = ⌊Δ/g⌋ + 1 lattice steps instead of Δ/g, so the lattice noise has scale
- * Δ_g/ε steps: the released noise has scale b = Δ_g·g/ε ≤ (Δ + g)/ε, larger than the textbook Δ/ε
- * by a factor of at most 1 + 2^−40 (see {@link #scale()}). No ε or δ inflation. The set of possible
+ * t = ⌈Δ_g/ε⌉ steps (a whole number, which keeps the exact sampler in long arithmetic): the
+ * mechanism is (Δ_g/t)-DP with Δ_g/t ≤ ε, and the released noise has scale b = t·g, larger than
+ * the textbook Δ/ε by a factor of at most 1 + (1 + ε)·2^−40 (see {@link #scale()}). No ε or δ
+ * inflation. The set of possible
  * outputs is {m·g : m ∈ ℤ} (as doubles) whatever the input.
  *
  * <p>The accounting event is {@code GuaranteeEvent(PureDp(ε))}: the released law is a discrete
@@ -38,7 +40,8 @@ public final class LaplaceMechanism implements Mechanism<Double, Double> {
     this.sensitivity = Require.positive("sensitivity", sensitivity);
     Grid grid = Grid.finerThan(sensitivity, SnappedLaplace.RESOLUTION_BITS);
     BigInteger steps = grid.indexSensitivity(sensitivity);
-    this.noise = new SnappedLaplace(grid, Rational.of(steps).dividedBy(Rational.exactly(epsilon)));
+    BigInteger gridScale = Rational.of(steps).dividedBy(Rational.exactly(epsilon)).ceil();
+    this.noise = new SnappedLaplace(grid, Rational.of(gridScale));
   }
 
   /** ε-DP Laplace noise for a query of L1 sensitivity Δ. */
@@ -64,7 +67,7 @@ public final class LaplaceMechanism implements Mechanism<Double, Double> {
     return release(value.doubleValue(), random);
   }
 
-  /** The effective noise scale b = Δ_g·g/ε (≥ Δ/ε), rounded to the nearest double. */
+  /** The effective noise scale b = ⌈Δ_g/ε⌉·g (≥ Δ/ε), rounded to the nearest double. */
   public double scale() {
     return noise.scale();
   }

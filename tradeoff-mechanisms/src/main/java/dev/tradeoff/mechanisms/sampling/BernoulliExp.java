@@ -35,41 +35,63 @@ public record BernoulliExp(Rational gamma) {
 
   /** One draw of Bernoulli(e^{−n/d}) for integers n ≥ 0, d ≥ 1. */
   static boolean sample(RandomGenerator random, BigInteger n, BigInteger d) {
+    if (n.bitLength() <= 62 && d.bitLength() <= 62) {
+      return sample(random, n.longValue(), d.longValue());
+    }
     if (n.compareTo(d) <= 0) {
-      return sampleAtMostOne(random, n, d);
+      return continueFrom(random, n, d, BigInteger.ONE);
     }
     BigInteger[] qr = n.divideAndRemainder(d);
     for (BigInteger k = BigInteger.ZERO; k.compareTo(qr[0]) < 0; k = k.add(BigInteger.ONE)) {
-      if (!sampleAtMostOne(random, BigInteger.ONE, BigInteger.ONE)) {
+      if (!sampleAtMostOne(random, 1, 1)) {
         return false;
       }
     }
-    return sampleAtMostOne(random, qr[1], d);
+    return continueFrom(random, qr[1], d, BigInteger.ONE);
   }
 
-  /** CKS20 Algorithm 1 for γ = n/d in [0, 1]. */
-  private static boolean sampleAtMostOne(RandomGenerator random, BigInteger n, BigInteger d) {
-    if (n.signum() == 0) {
+  /** One draw of Bernoulli(e^{−n/d}) for longs n ≥ 0, d ≥ 1, in long arithmetic. */
+  static boolean sample(RandomGenerator random, long n, long d) {
+    if (n <= d) {
+      return sampleAtMostOne(random, n, d);
+    }
+    long whole = n / d;
+    for (long k = 0; k < whole; k++) {
+      if (!sampleAtMostOne(random, 1, 1)) {
+        return false;
+      }
+    }
+    return sampleAtMostOne(random, n % d, d);
+  }
+
+  /**
+   * CKS20 Algorithm 1 for γ = n/d in [0, 1]: K counts successes of Bernoulli(γ/K); the result is
+   * whether the first failure has an odd index.
+   */
+  private static boolean sampleAtMostOne(RandomGenerator random, long n, long d) {
+    if (n == 0) {
       return true;
     }
-    if (d.bitLength() <= 31) {
-      long nl = n.longValue();
-      long dl = d.longValue();
-      long k = 1;
-      while (k < (1L << 31) && random.nextLong(dl * k) < nl) {
-        k++;
+    long k = 1;
+    while (true) {
+      long bound;
+      try {
+        bound = Math.multiplyExact(d, k);
+      } catch (ArithmeticException overflow) {
+        return continueFrom(random, BigInteger.valueOf(n), BigInteger.valueOf(d), BigInteger.valueOf(k));
       }
-      if (k < (1L << 31)) {
+      if (random.nextLong(bound) >= n) {
         return (k & 1) == 1;
       }
-      // astronomically unlikely (probability < 1/(2^31)!); continue exactly in BigInteger
-      return continueFrom(random, n, d, BigInteger.valueOf(k));
+      k++;
     }
-    return continueFrom(random, n, d, BigInteger.ONE);
   }
 
   private static boolean continueFrom(
       RandomGenerator random, BigInteger n, BigInteger d, BigInteger start) {
+    if (n.signum() == 0) {
+      return true;
+    }
     BigInteger k = start;
     while (UniformIntegers.bernoulli(random, n, d.multiply(k))) {
       k = k.add(BigInteger.ONE);

@@ -55,17 +55,44 @@ public record Geometric(Rational gamma) {
    * sign step.
    */
   static BigInteger floorOfGeometric(RandomGenerator random, BigInteger s, BigInteger t) {
+    if (s.bitLength() <= 62 && t.bitLength() <= 62) {
+      return floorOfGeometric(random, s.longValue(), t.longValue());
+    }
     while (true) {
       BigInteger u = UniformIntegers.below(random, t);
       if (!BernoulliExp.sample(random, u, t)) {
         continue;
       }
-      long v = 0;
-      while (BernoulliExp.sample(random, BigInteger.ONE, BigInteger.ONE)) {
-        v++;
-      }
-      BigInteger x = u.add(t.multiply(BigInteger.valueOf(v)));
-      return x.divide(s);
+      long v = countExpMinusOneSuccesses(random);
+      return u.add(t.multiply(BigInteger.valueOf(v))).divide(s);
     }
+  }
+
+  /** The same in long arithmetic (X = U + tV in BigInteger only if it overflows). */
+  static BigInteger floorOfGeometric(RandomGenerator random, long s, long t) {
+    while (true) {
+      long u = random.nextLong(t);
+      if (!BernoulliExp.sample(random, u, t)) {
+        continue;
+      }
+      long v = countExpMinusOneSuccesses(random);
+      long tv = t * v;
+      if (Math.multiplyHigh(t, v) == 0 && tv >= 0 && tv <= Long.MAX_VALUE - u) {
+        return BigInteger.valueOf((u + tv) / s);
+      }
+      return BigInteger.valueOf(t)
+          .multiply(BigInteger.valueOf(v))
+          .add(BigInteger.valueOf(u))
+          .divide(BigInteger.valueOf(s));
+    }
+  }
+
+  /** V ~ Geom_{e^{−1}}: the number of successes of Bernoulli(e^{−1}) before the first failure. */
+  private static long countExpMinusOneSuccesses(RandomGenerator random) {
+    long v = 0;
+    while (BernoulliExp.sample(random, 1, 1)) {
+      v++;
+    }
+    return v;
   }
 }

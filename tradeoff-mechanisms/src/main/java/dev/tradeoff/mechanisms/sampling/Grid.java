@@ -28,12 +28,13 @@ public record Grid(int exponent) {
 
   /**
    * The grid whose granularity is the largest power of two ≤ scale·2^−bits: fine enough that
-   * snapping changes a quantity of size {@code scale} by a relative 2^−bits at most.
+   * snapping changes a quantity of size {@code scale} by a relative 2^−bits at most (never finer
+   * than 2^−1074, the smallest double, for absurdly small scales).
    */
   public static Grid finerThan(double scale, int bits) {
     Require.positive("scale", scale);
     Require.inClosedRange("bits", bits, 0, 60);
-    return new Grid(Math.max(Math.getExponent(scale), Double.MIN_EXPONENT) - bits);
+    return new Grid(Math.max(Math.max(Math.getExponent(scale), Double.MIN_EXPONENT) - bits, -1074));
   }
 
   /** The granularity g = 2^k. */

@@ -147,6 +147,12 @@ public record Rational(BigInteger numerator, BigInteger denominator) implements 
     return numerator.divide(denominator);
   }
 
+  /** ⌈this⌉. */
+  public BigInteger ceil() {
+    BigInteger[] qr = numerator.divideAndRemainder(denominator);
+    return qr[1].signum() == 0 ? qr[0] : qr[0].add(BigInteger.ONE);
+  }
+
   /** The sign: 0 or 1. */
   public int signum() {
     return numerator.signum();

@@ -30,10 +30,13 @@ public record SnappedGaussian(Grid grid, Rational gridSigmaSquared) {
         gridSigmaSquared.signum() > 0, "gridSigmaSquared", "must be > 0", gridSigmaSquared);
   }
 
-  /** Noise of parameter σ on the lattice with g the largest power of two ≤ σ·2^−40. */
+  /**
+   * Noise of parameter ⌈σ/g⌉·g ≥ σ (within a relative 2^−40) on the lattice with g the largest
+   * power of two ≤ σ·2^−40.
+   */
   public static SnappedGaussian forSigma(double sigma) {
     Grid grid = Grid.finerThan(sigma, RESOLUTION_BITS);
-    Rational s = Rational.exactly(sigma).dividedBy(grid.granularityExactly());
+    Rational s = Rational.of(Rational.exactly(sigma).dividedBy(grid.granularityExactly()).ceil());
     return new SnappedGaussian(grid, s.times(s));
   }
 

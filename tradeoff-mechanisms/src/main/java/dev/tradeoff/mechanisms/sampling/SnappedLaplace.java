@@ -30,10 +30,14 @@ public record SnappedLaplace(Grid grid, Rational gridScale) {
     Require.that(gridScale.signum() > 0, "gridScale", "must be > 0", gridScale);
   }
 
-  /** Noise of scale b on the lattice with g the largest power of two ≤ b·2^−40. */
+  /**
+   * Noise of scale ⌈b/g⌉·g ≥ b (within a relative 2^−40 of b) on the lattice with g the largest
+   * power of two ≤ b·2^−40.
+   */
   public static SnappedLaplace forScale(double scale) {
     Grid grid = Grid.finerThan(scale, RESOLUTION_BITS);
-    return new SnappedLaplace(grid, Rational.exactly(scale).dividedBy(grid.granularityExactly()));
+    return new SnappedLaplace(
+        grid, Rational.of(Rational.exactly(scale).dividedBy(grid.granularityExactly()).ceil()));
   }
 
   /** The continuous-equivalent scale b = g·gridScale (rounded to double, for display). */

@@ -19,9 +19,9 @@ import java.util.random.RandomGenerator;
  * <ul>
  *   <li>{@link Noise#LAPLACE}: Laplace noise of scale 2Δ/ε, or Δ/ε for monotone utilities (Dwork and
  *       Roth 2014, Claim 3.9). Implemented on a lattice: utilities are rounded to g·ℤ (g the largest
- *       power of two ≤ Δ·2^−40), exact discrete Laplace integers of scale 2Δ_g/ε (Δ_g/ε monotone)
- *       lattice steps are added, with Δ_g = ⌊Δ/g⌋ + 1, and ties go to the smallest index. Exactly
- *       ε-DP: index r wins iff its noise clears an integer threshold set by the others, which
+ *       power of two ≤ Δ·2^−40), exact discrete Laplace integers of scale ⌈2Δ_g/ε⌉ (⌈Δ_g/ε⌉
+ *       monotone) lattice steps are added, with Δ_g = ⌊Δ/g⌋ + 1, and ties go to the smallest
+ *       index. ε-DP (the rounded-up scale only lowers the loss): index r wins iff its noise clears an integer threshold set by the others, which
  *       neighbours move by at most 2Δ_g (Δ_g monotone) steps, and a discrete Laplace tail shrinks by
  *       at most e^{−m/t} under a shift of m steps.
  *   <li>{@link Noise#GUMBEL}: Gumbel noise of scale 2Δ/ε (Δ/ε monotone), whose argmax has exactly
@@ -57,7 +57,8 @@ public final class ReportNoisyMax implements Mechanism<double[], Integer> {
     this.noise = Require.nonNull("noise", noise);
     this.grid = Grid.finerThan(sensitivity, SnappedLaplace.RESOLUTION_BITS);
     BigInteger steps = grid.indexSensitivity(sensitivity).multiply(BigInteger.valueOf(monotone ? 1 : 2));
-    this.latticeNoise = new DiscreteLaplace(Rational.of(steps).dividedBy(Rational.exactly(epsilon)));
+    this.latticeNoise =
+        new DiscreteLaplace(Rational.of(Rational.of(steps).dividedBy(Rational.exactly(epsilon)).ceil()));
     this.gumbel =
         ExponentialMechanism.builder()
             .epsilon(epsilon)

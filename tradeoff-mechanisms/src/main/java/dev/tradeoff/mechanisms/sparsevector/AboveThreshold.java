@@ -22,8 +22,9 @@ import java.util.random.RandomGenerator;
  * released, never the noisy values.
  *
  * <p>Implemented on a lattice: queries are rounded to g·ℤ (g the largest power of two ≤ Δ·2^−40),
- * the public threshold likewise, and ρ, ν_i are exact discrete Laplace integers of scale Δ_g/ε₁ and
- * 2cΔ_g/ε₂ (cΔ_g/ε₂) lattice steps, Δ_g = ⌊Δ/g⌋ + 1. Lyu–Su–Li's proof (shift ρ by Δ_g and each
+ * the public threshold likewise, and ρ, ν_i are exact discrete Laplace integers of scale ⌈Δ_g/ε₁⌉
+ * and ⌈2cΔ_g/ε₂⌉ (⌈cΔ_g/ε₂⌉) lattice steps, Δ_g = ⌊Δ/g⌋ + 1 (rounding the scales up only lowers
+ * the loss). Lyu–Su–Li's proof (shift ρ by Δ_g and each
  * ⊤-query's ν by 2Δ_g) holds verbatim for integer noise and integer shifts, so the mechanism is
  * exactly ε-DP ({@link PureDp}) for any number of queries.
  */
@@ -48,9 +49,10 @@ public final class AboveThreshold implements Mechanism<double[], List<Boolean>> 
     this.grid = Grid.finerThan(sensitivity, SnappedLaplace.RESOLUTION_BITS);
     Rational steps = Rational.of(grid.indexSensitivity(sensitivity));
     Rational half = Rational.exactly(epsilon / 2); // ε/2 is exact in binary
-    this.thresholdNoise = new DiscreteLaplace(steps.dividedBy(half));
+    this.thresholdNoise = new DiscreteLaplace(Rational.of(steps.dividedBy(half).ceil()));
     Rational queryFactor = Rational.of((monotone ? 1L : 2L) * maxAbove, 1);
-    this.queryNoise = new DiscreteLaplace(steps.times(queryFactor).dividedBy(half));
+    this.queryNoise =
+        new DiscreteLaplace(Rational.of(steps.times(queryFactor).dividedBy(half).ceil()));
   }
 
   /** A builder; sensitivity defaults to 1, maxAbove (c) to 1, monotone to false. */

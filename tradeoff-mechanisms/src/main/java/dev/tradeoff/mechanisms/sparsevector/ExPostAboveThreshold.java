@@ -76,7 +76,9 @@ public final class ExPostAboveThreshold implements Mechanism<long[], ExPostAbove
   /**
    * Algorithm 1 with per-query budgets ε_i &gt; 0 and additional budget ε′ &gt; 0.
    *
-   * @param monotone whether every f_i is monotone (Theorem 9), which halves the ε_i term
+   * @param monotone whether all f_i are monotone with respect to one common order on datasets, so
+   *     that between neighbours every query moves in the same direction (Theorem 9); this halves
+   *     the ε_i term. Queries moving in mixed directions are NOT monotone in this sense.
    */
   public static ExPostAboveThreshold of(double[] queryEpsilons, double extraEpsilon, boolean monotone) {
     return new ExPostAboveThreshold(queryEpsilons, extraEpsilon, monotone);

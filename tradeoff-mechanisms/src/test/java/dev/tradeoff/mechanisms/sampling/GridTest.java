@@ -63,6 +63,7 @@ class GridTest {
   void finerThanPicksThePowerOfTwoBelowTheScaledScale() {
     assertThat(Grid.finerThan(1.0, 40).granularity()).isEqualTo(0x1.0p-40);
     assertThat(Grid.finerThan(3.0, 40).granularity()).isEqualTo(0x1.0p-39);
+    assertThat(Grid.finerThan(Double.MIN_VALUE, 60).exponent()).isEqualTo(-1074);
     assertThatThrownBy(() -> Grid.finerThan(0, 40))
         .hasMessage("scale must be > 0 and finite, but was 0.0");
     assertThatThrownBy(() -> new Grid(0).index(Double.NaN))
