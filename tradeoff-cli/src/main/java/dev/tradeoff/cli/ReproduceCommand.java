@@ -9,7 +9,9 @@ import picocli.CommandLine.Spec;
     name = "reproduce",
     mixinStandardHelpOptions = true,
     description = "Regenerate the figures and tables of the papers Tradeoff implements.",
-    subcommands = {ReproduceBernoulliCommand.class, ReproduceExpostCommand.class})
+    subcommands = {
+      ReproduceBernoulliCommand.class, ReproduceExpostCommand.class, ReproduceStabilityCommand.class
+    })
 public final class ReproduceCommand implements Runnable {
 
   @Spec CommandSpec spec;

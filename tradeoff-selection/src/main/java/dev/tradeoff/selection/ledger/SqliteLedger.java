@@ -87,7 +87,7 @@ public final class SqliteLedger implements BudgetStore {
     Coordinates wanted = Coordinates.ofBudget(budget);
     Path absolute = file.toAbsolutePath();
     try (Connection c = connect(absolute)) {
-      Coordinates existing = inTransaction(absolute, c, "BEGIN IMMEDIATE", () -> {
+      Coordinates existing = inTransaction(c, "BEGIN IMMEDIATE", () -> {
         if (isEmptyDatabase(c)) {
           initialise(c, wanted);
           return wanted;
@@ -128,7 +128,7 @@ public final class SqliteLedger implements BudgetStore {
       throw new IllegalArgumentException("cannot read privacy ledger " + absolute + ": " + e, e);
     }
     try (Connection c = connect(absolute)) {
-      Coordinates existing = inTransaction(absolute, c, "BEGIN", () -> validate(absolute, c));
+      Coordinates existing = inTransaction(c, "BEGIN", () -> validate(absolute, c));
       return new SqliteLedger(absolute, existing);
     } catch (SQLException e) {
       throw translate(absolute, e);
@@ -277,7 +277,7 @@ public final class SqliteLedger implements BudgetStore {
   private <T> T write(SqlWork<T> work) {
     try (Connection c = connect(file)) {
       setJournalMode(file, c);
-      return inTransaction(file, c, "BEGIN IMMEDIATE", () -> work.run(c));
+      return inTransaction(c, "BEGIN IMMEDIATE", () -> work.run(c));
     } catch (SQLException e) {
       throw translate(file, e);
     }
@@ -285,13 +285,13 @@ public final class SqliteLedger implements BudgetStore {
 
   private <T> T read(SqlWork<T> work) {
     try (Connection c = connect(file)) {
-      return inTransaction(file, c, "BEGIN", () -> work.run(c));
+      return inTransaction(c, "BEGIN", () -> work.run(c));
     } catch (SQLException e) {
       throw translate(file, e);
     }
   }
 
-  private static <T> T inTransaction(Path file, Connection c, String begin, SqlBody<T> body)
+  private static <T> T inTransaction(Connection c, String begin, SqlBody<T> body)
       throws SQLException {
     execute(c, begin);
     T result;

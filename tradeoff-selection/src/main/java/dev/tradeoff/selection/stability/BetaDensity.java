@@ -31,13 +31,24 @@ public record BetaDensity(double a, double b) {
 
   /** ∫_{lo}^{hi} f. */
   public double mass(double lo, double hi) {
-    return BetaDistribution.of(a, b).probability(lo, hi);
+    return probability(BetaDistribution.of(a, b), lo, hi);
   }
 
   /** ∫_{lo}^{hi} f². */
   public double squaredMass(double lo, double hi) {
     double scale = Math.exp(LogBeta.value(2 * a - 1, 2 * b - 1) - 2 * LogBeta.value(a, b));
-    return scale * BetaDistribution.of(2 * a - 1, 2 * b - 1).probability(lo, hi);
+    return scale * probability(BetaDistribution.of(2 * a - 1, 2 * b - 1), lo, hi);
+  }
+
+  /** Pr[lo ≤ X ≤ hi] from the lower or the upper tail, whichever avoids cancellation. */
+  private static double probability(BetaDistribution d, double lo, double hi) {
+    Require.inClosedRange("lo", lo, 0, 1);
+    Require.inClosedRange("hi", hi, lo, 1);
+    double upper = d.cumulativeProbability(hi);
+    if (upper <= 0.5) {
+      return upper - d.cumulativeProbability(lo);
+    }
+    return d.survivalProbability(lo) - d.survivalProbability(hi);
   }
 
   /** ∫_0^1 f² = ‖f‖². */

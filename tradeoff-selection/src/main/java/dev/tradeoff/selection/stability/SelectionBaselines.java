@@ -64,7 +64,7 @@ public final class SelectionBaselines {
   /** Theorem 5 for alphaSplit and dataSplit: α if T and V are disjoint, else 2α. */
   public static ApproxDp guarantee(double alpha, boolean disjoint) {
     Require.positive("alpha", alpha);
-    return new ApproxDp(disjoint ? alpha : Math.nextUp(2 * alpha) , 0);
+    return new ApproxDp(disjoint ? alpha : SafeSum.up(alpha, alpha), 0);
   }
 
   private static <M> Tuned<M> selectByExponentialMechanism(PrivateTrainer<M> trainer,

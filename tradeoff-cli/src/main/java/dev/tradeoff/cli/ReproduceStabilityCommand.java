@@ -1,0 +1,180 @@
+package dev.tradeoff.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tradeoff.selection.stability.BetaDensity;
+import dev.tradeoff.selection.stability.HistogramSelectionExperiment;
+import dev.tradeoff.selection.stability.HistogramSelectionExperiment.MethodResult;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code tradeoff reproduce stability}: the histogram case study of Chaudhuri and Vinterbo (2013,
+ * appendix Section 6.3) end to end. Training and validation data from Beta(a, b); the bin width h ∈
+ * {1/5, 1/10, 1/20, 1/50, 1/100} chosen by stability-based selection (Algorithms 1–2 with Algorithm
+ * 5 and Theorem 6), alphaSplit, dataSplit and Random (Theorem 5) at the same total α; the true
+ * integrated squared error of the released estimate, averaged over seeded repetitions. Prints a
+ * table (or JSON) and writes {@code stability.csv}, {@code stability-ise.png} and
+ * {@code stability-choices.png}.
+ */
+@Command(
+    name = "stability",
+    mixinStandardHelpOptions = true,
+    description = "Stability-based private validation: the histogram bin-width case study.")
+public final class ReproduceStabilityCommand implements Callable<Integer> {
+
+  @Spec CommandSpec spec;
+
+  @Option(names = "--out", defaultValue = "reproduce-stability", description = "output directory")
+  Path out;
+
+  @Option(names = "--seeds", defaultValue = "100", description = "repetitions (seeded)")
+  int seeds;
+
+  @Option(names = "--seed", defaultValue = "1", description = "first seed")
+  long seed;
+
+  @Option(names = "--n", defaultValue = "20000", description = "training-set size")
+  int n;
+
+  @Option(names = "--m", defaultValue = "20000", description = "validation-set size")
+  int m;
+
+  @Option(names = "--alpha", defaultValue = "1.0", description = "total privacy of every method")
+  double alpha;
+
+  @Option(names = "--delta", defaultValue = "1e-6", description = "delta of the stability method")
+  double delta;
+
+  @Option(names = "--split", defaultValue = "0.5",
+      description = "fraction of alpha the stability method spends on training")
+  double split;
+
+  @Option(names = "--beta-a", defaultValue = "2", description = "Beta shape a of the data")
+  double betaA;
+
+  @Option(names = "--beta-b", defaultValue = "5", description = "Beta shape b of the data")
+  double betaB;
+
+  @Option(names = "--json", description = "print JSON")
+  boolean json;
+
+  @Override
+  public Integer call() throws Exception {
+    int[] bins = HistogramSelectionExperiment.PAPER_BIN_COUNTS;
+    HistogramSelectionExperiment experiment = new HistogramSelectionExperiment(
+        new BetaDensity(betaA, betaB), n, m, alpha, delta, split, bins, seeds, seed);
+    HistogramSelectionExperiment.Result result = experiment.run();
+    Files.createDirectories(out);
+    List<String> labels = new ArrayList<>();
+    for (int b : bins) {
+      labels.add("1/" + b);
+    }
+    Path csv = out.resolve("stability.csv");
+    try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(csv, StandardCharsets.UTF_8))) {
+      w.println("method,epsilon,delta,mean_ise,standard_error," + String.join(",",
+          labels.stream().map(l -> "chose_h=" + l).toList()));
+      for (MethodResult r : result.methods()) {
+        w.println(r.method() + "," + r.guarantee().epsilon() + "," + r.guarantee().delta() + ","
+            + r.meanIse() + "," + r.standardError() + ","
+            + String.join(",", Arrays.stream(r.chosen()).mapToObj(Integer::toString).toList()));
+      }
+      for (int i = 0; i < bins.length; i++) {
+        w.println("FIXED_h=" + labels.get(i) + "," + alpha + ",0.0," + result.fixedIse()[i] + ",,");
+      }
+    }
+    Path isePng = out.resolve("stability-ise.png");
+    Path choicesPng = out.resolve("stability-choices.png");
+    writeCharts(result, labels, isePng, choicesPng);
+
+    PrintWriter console = spec.commandLine().getOut();
+    if (json) {
+      Map<String, Object> doc = new LinkedHashMap<>();
+      doc.put("truth", "Beta(" + betaA + ", " + betaB + ")");
+      doc.put("n", n);
+      doc.put("m", m);
+      doc.put("alpha", alpha);
+      doc.put("seeds", seeds);
+      doc.put("binWidths", labels);
+      doc.put("beta1", result.stability().beta1());
+      doc.put("beta2", result.stability().beta2());
+      doc.put("noiseMean", result.noiseMean());
+      List<Map<String, Object>> rows = new ArrayList<>();
+      for (MethodResult r : result.methods()) {
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("method", r.method().name());
+        row.put("epsilon", r.guarantee().epsilon());
+        row.put("delta", r.guarantee().delta());
+        row.put("meanIse", r.meanIse());
+        row.put("standardError", r.standardError());
+        row.put("chosen", r.chosen());
+        rows.add(row);
+      }
+      doc.put("methods", rows);
+      doc.put("fixedIse", result.fixedIse());
+      doc.put("files", List.of(csv.toString(), isePng.toString(), choicesPng.toString()));
+      console.println(new ObjectMapper().writeValueAsString(doc));
+    } else {
+      console.printf("Histogram bin width by private validation: Beta(%s, %s), n = %d, m = %d,"
+          + " total alpha = %s, %d seeds%n", betaA, betaB, n, m, alpha, seeds);
+      console.printf("Theorem 6: beta1 = %.4g, beta2 = %.4g, delta = %s; exponential noise mean"
+          + " 2 beta/alpha2 = %.4g%n%n", result.stability().beta1(), result.stability().beta2(),
+          delta, result.noiseMean());
+      console.printf("%-12s  %-16s  %-12s  %-10s  %s%n", "method", "guarantee", "mean ISE",
+          "std err", "times chosen h = " + String.join(" ", labels));
+      for (MethodResult r : result.methods()) {
+        console.printf("%-12s  %-16s  %-12.5g  %-10.3g  %s%n", r.method(),
+            "(" + r.guarantee().epsilon() + ", " + r.guarantee().delta() + ")", r.meanIse(),
+            r.standardError(), Arrays.toString(r.chosen()));
+      }
+      console.println();
+      for (int i = 0; i < bins.length; i++) {
+        console.printf("fixed h = %-5s at alpha on all of T: mean ISE %.5g%n", labels.get(i),
+            result.fixedIse()[i]);
+      }
+      console.printf("%nwrote %s, %s, %s%n", csv, isePng, choicesPng);
+    }
+    console.flush();
+    return 0;
+  }
+
+  private void writeCharts(HistogramSelectionExperiment.Result result, List<String> labels,
+      Path isePng, Path choicesPng) throws java.io.IOException {
+    List<String> names = new ArrayList<>();
+    List<Double> means = new ArrayList<>();
+    List<Double> errors = new ArrayList<>();
+    for (MethodResult r : result.methods()) {
+      names.add(r.method().name());
+      means.add(r.meanIse());
+      errors.add(2 * r.standardError());
+    }
+    CategoryChart ise = new CategoryChartBuilder().width(800).height(500)
+        .title("Mean ISE of the released histogram (alpha = " + alpha + ", " + seeds + " seeds)")
+        .xAxisTitle("method").yAxisTitle("mean ||f_hat - f||^2 (+- 2 s.e.)").build();
+    ise.getStyler().setLegendVisible(false);
+    ise.addSeries("mean ISE", names, means, errors);
+    BitmapEncoder.saveBitmap(ise, isePng.toString(), BitmapEncoder.BitmapFormat.PNG);
+
+    CategoryChart choices = new CategoryChartBuilder().width(800).height(500)
+        .title("Chosen bin width h").xAxisTitle("h").yAxisTitle("times chosen").build();
+    for (MethodResult r : result.methods()) {
+      choices.addSeries(r.method().name(), labels,
+          Arrays.stream(r.chosen()).boxed().map(Integer::doubleValue).toList());
+    }
+    BitmapEncoder.saveBitmap(choices, choicesPng.toString(), BitmapEncoder.BitmapFormat.PNG);
+  }
+}
