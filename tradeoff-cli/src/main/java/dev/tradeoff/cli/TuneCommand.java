@@ -83,6 +83,7 @@ public final class TuneCommand implements Callable<Integer> {
     TunePlan p = TunePlan.read(plan);
     RandomGenerator random = seed == null ? Randomness.secure() : Randomness.seeded(seed);
     Result result;
+    Map<String, Object> remaining;
     try (BudgetStore store = store(p)) {
       try {
         result = p.alpha().isPresent() ? renyi(p, store, random) : pure(p, store, random);
@@ -90,19 +91,14 @@ public final class TuneCommand implements Callable<Integer> {
         spec.commandLine().getErr().println("tradeoff: " + e.getMessage());
         return BUDGET_EXCEEDED;
       }
-      result.remaining = store == null ? null : LedgerCommand.amounts(store.remaining());
+      remaining = store == null ? null : LedgerCommand.amounts(store.remaining());
     }
-    print(p, result);
+    print(p, result, remaining);
     return 0;
   }
 
-  private static final class Result {
-    TuningRun<JsonNode> run;
-    String guaranteeKind;
-    double epsilon;
-    double exAnte;
-    Map<String, Object> remaining;
-  }
+  /** What one tuning run released and spent. */
+  private record Result(TuningRun<JsonNode> run, String guaranteeKind, double epsilon, double exAnte) {}
 
   private BudgetStore store(TunePlan p) {
     PrivacyGuarantee fresh =
@@ -126,15 +122,12 @@ public final class TuneCommand implements Callable<Integer> {
     }
     RandomDroppingTuner<JsonNode> tuner = RandomDroppingTuner.of(cs, p.epsilonPrime());
     var guarantee = tuner.guarantee();
-    Result r = new Result();
-    r.run =
+    TuningRun<JsonNode> run =
         store == null
             ? tuner.run(random)
             : new PureDpFilter(store).answer(label(), guarantee, () -> tuner.run(random), TuningRun::outcome);
-    r.guaranteeKind = "ex-post pure DP (Theorem 11)";
-    r.epsilon = guarantee.epsilonOf(r.run.outcome());
-    r.exAnte = guarantee.exAnteEpsilon();
-    return r;
+    return new Result(run, "ex-post pure DP (Theorem 11)", guarantee.epsilonOf(run.outcome()),
+        guarantee.exAnteEpsilon());
   }
 
   private Result renyi(TunePlan p, BudgetStore store, RandomGenerator random) {
@@ -146,22 +139,19 @@ public final class TuneCommand implements Callable<Integer> {
     }
     RenyiRandomDroppingTuner<JsonNode> tuner = RenyiRandomDroppingTuner.of(cs, p.epsilonPrime(), alpha);
     var guarantee = tuner.guarantee();
-    Result r = new Result();
-    r.run =
+    TuningRun<JsonNode> run =
         store == null
             ? tuner.run(random)
             : new RenyiFilter(store).answer(label(), guarantee, () -> tuner.run(random), TuningRun::outcome);
-    r.guaranteeKind = "ex-post RDP at alpha " + alpha + " (Theorem 13)";
-    r.epsilon = guarantee.epsilonOf(r.run.outcome());
-    r.exAnte = guarantee.exAnteEpsilon();
-    return r;
+    return new Result(run, "ex-post RDP at alpha " + alpha + " (Theorem 13)",
+        guarantee.epsilonOf(run.outcome()), guarantee.exAnteEpsilon());
   }
 
   private String label() {
     return "tune " + plan.getFileName();
   }
 
-  private void print(TunePlan p, Result r) throws Exception {
+  private void print(TunePlan p, Result r, Map<String, Object> remaining) throws Exception {
     PrintWriter out = spec.commandLine().getOut();
     Map<String, Object> doc = new LinkedHashMap<>();
     if (r.run.outcome() instanceof TuningOutcome.Selected<JsonNode> s) {
@@ -184,8 +174,8 @@ public final class TuneCommand implements Callable<Integer> {
     g.put("epsilon", r.epsilon);
     g.put("exAnteEpsilon", r.exAnte);
     doc.put("guarantee", g);
-    if (r.remaining != null) {
-      doc.put("remaining", r.remaining);
+    if (remaining != null) {
+      doc.put("remaining", remaining);
     }
     if (ledger != null) {
       doc.put("ledger", ledger.toString());
@@ -199,8 +189,8 @@ public final class TuneCommand implements Callable<Integer> {
       out.printf("runs         %d of %d candidates%n", r.run.runs(), p.candidates().size());
       out.printf("guarantee    epsilon %s, %s%n", r.epsilon, r.guaranteeKind);
       out.printf("worst case   epsilon %s%n", r.exAnte);
-      if (r.remaining != null) {
-        out.printf("remaining    %s%n", r.remaining);
+      if (remaining != null) {
+        out.printf("remaining    %s%n", remaining);
       }
     }
     out.flush();

@@ -61,14 +61,19 @@ public record RepetitionCount(double logValue) {
   }
 
   /**
-   * T_i as an integer of any size: ⌈e^{logValue}⌉ computed from e^{logValue} = 2^m·e^{r} with r in
-   * [0, ln 2), rounded up.
+   * T_i as an integer: ⌈e^{logValue}⌉ computed from e^{logValue} = 2^m·e^{r} with r in [0, ln 2),
+   * rounded up.
+   *
+   * @throws ArithmeticException if T_i has more than 2^24 bits (use {@link #logValue()})
    */
   public BigInteger ceiling() {
     if (logValue <= 0) {
       return BigInteger.ONE; // ⌈x⌉ = 1 for x in (0, 1]
     }
     long m = (long) Math.floor(logValue / Math.log(2));
+    if (m > (1 << 24)) {
+      throw new ArithmeticException("T_i = e^" + logValue + " has more than 2^24 bits");
+    }
     double r = logValue - m * Math.log(2);
     BigDecimal mantissa = new BigDecimal(Math.exp(r));
     BigDecimal value =
