@@ -12,7 +12,8 @@ import picocli.CommandLine.Spec;
     subcommands = {
       ReproduceBernoulliCommand.class,
       ReproduceStabilityCommand.class,
-      ReproduceShuffleCommand.class
+      ReproduceShuffleCommand.class,
+      ReproduceExpostCommand.class
     })
 public final class ReproduceCommand implements Runnable {
 

@@ -19,7 +19,8 @@ import picocli.CommandLine.Command;
       AmplifyCommand.class,
       LedgerCommand.class,
       ReproduceCommand.class,
-      ShuffleCommand.class
+      ShuffleCommand.class,
+      TuneCommand.class
     })
 public final class TradeoffCommand implements Runnable {
 

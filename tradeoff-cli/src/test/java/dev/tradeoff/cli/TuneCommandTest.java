@@ -1,0 +1,143 @@
+package dev.tradeoff.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.tradeoff.selection.ledger.SqliteLedger;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code tradeoff tune}, {@code tune invocations} and {@code reproduce expost}. */
+class TuneCommandTest {
+
+  @TempDir Path dir;
+
+  private Path plan(String json) throws Exception {
+    Path p = dir.resolve("plan.json");
+    Files.writeString(p, json);
+    return p;
+  }
+
+  /** ε′ = 5: k = 0 (nothing dropped) with probability 1 − e^{−5} ≈ 0.993. */
+  private static String twoCandidates(String secondCommand) {
+    return "{\"epsilonPrime\": 5, \"timeoutSeconds\": 20,"
+        + " \"command\": \"echo '{\\\"score\\\": {score}, \\\"epsilon\\\": {epsilon}}'\","
+        + " \"candidates\": ["
+        + "  {\"name\": \"low\", \"epsilon\": 0.25, \"hyperparameters\": {\"score\": 0.5}},"
+        + "  {\"name\": \"high\", \"epsilon\": 0.5, \"hyperparameters\": {\"score\": 0.9}"
+        + (secondCommand == null ? "" : ", \"command\": \"" + secondCommand + "\"")
+        + "}]}";
+  }
+
+  @Test
+  void invocationsGivesTheExactLawOfTheNumberOfRuns() {
+    CliRun run = CliRun.of("tune", "invocations", "--epsilon", "0.1", "--epsilon-prime", "0.01",
+        "--candidates", "105", "--json");
+    assertThat(run.status()).isZero();
+    JsonNode j = run.json();
+    assertThat(j.get("mean").asDouble()).isCloseTo(10.03, within(0.01));
+    assertThat(j.get("std").asDouble()).isCloseTo(22.0, within(0.1));
+    assertThat(j.get("probabilityNone").asDouble()).isCloseTo(0.5940527717231548, within(1e-12));
+  }
+
+  @Test
+  void invocationsRejectsBadInputWithOneLine() {
+    for (String[] bad : new String[][] {{"--epsilon-prime", "0"}, {"--epsilon-prime", "-1"}}) {
+      CliRun run = CliRun.of("tune", "invocations", "--epsilon", "0.1", bad[0], bad[1], "--candidates", "5");
+      assertThat(run.status()).isEqualTo(2);
+      assertThat(run.err().strip()).startsWith("tradeoff: epsilonPrime must be > 0").doesNotContain("\n");
+    }
+    CliRun zero = CliRun.of("tune", "invocations", "--epsilon", "0.1", "--epsilon-prime", "0.01", "--candidates", "0");
+    assertThat(zero.status()).isEqualTo(2);
+    assertThat(zero.err()).startsWith("tradeoff: candidates must be >= 1");
+  }
+
+  @Test
+  void tuneRunsAlgorithm3AndChargesTheLedger() throws Exception {
+    Path ledger = dir.resolve("ledger.db");
+    CliRun run = CliRun.of("tune", "--plan", plan(twoCandidates(null)).toString(), "--ledger",
+        ledger.toString(), "--budget", "50", "--seed", "7", "--json");
+    assertThat(run.status()).as(run.err()).isZero();
+    JsonNode j = run.json();
+    assertThat(j.get("chosen").get("name").asText()).isEqualTo("high");
+    assertThat(j.get("chosen").get("report").get("epsilon").asDouble()).isEqualTo(0.5);
+    assertThat(j.get("runs").asInt()).isEqualTo(2);
+    assertThat(j.get("guarantee").get("epsilon").asDouble()).isCloseTo(6.0, within(1e-12));
+    try (SqliteLedger l = SqliteLedger.open(ledger)) {
+      assertThat(l.entries()).hasSize(1);
+      assertThat(LedgerCommand.amounts(l.entries().get(0).charged()).get("epsilon"))
+          .isEqualTo(j.get("guarantee").get("epsilon").asDouble());
+    }
+    CliRun table = CliRun.of("tune", "--plan", dir.resolve("plan.json").toString(), "--seed", "7");
+    assertThat(table.status()).isZero();
+    assertThat(table.out()).contains("chosen       high (score 0.9)");
+  }
+
+  @Test
+  void failingCandidatesGiveOneLineAndLeaveTheLedgerUnchanged() throws Exception {
+    String[][] cases = {
+      {"exit 3", "exited with status 3"},
+      {"echo hello", "must print one JSON line"},
+      {"echo '{\\\"score\\\": 1, \\\"epsilon\\\": NaN}'", "reported epsilon NaN"},
+      {"echo '{\\\"score\\\": 1, \\\"epsilon\\\": -0.5}'", "reported epsilon -0.5"},
+      {"echo '{\\\"score\\\": 1, \\\"epsilon\\\": 0.7}'", "above its declared 0.5"},
+      {"sleep 30", "timed out after 1 s"},
+    };
+    Path ledger = dir.resolve("ledger.db");
+    for (String[] c : cases) {
+      Path p = plan(twoCandidates(c[0]).replace("\"timeoutSeconds\": 20", "\"timeoutSeconds\": 1"));
+      CliRun run = CliRun.of("tune", "--plan", p.toString(), "--ledger", ledger.toString(),
+          "--budget", "50", "--seed", "7", "--json");
+      assertThat(run.status()).as(c[0]).isEqualTo(2);
+      assertThat(run.err().strip()).startsWith("tradeoff: candidate 'high'").contains(c[1]).doesNotContain("\n");
+      try (SqliteLedger l = SqliteLedger.open(ledger)) {
+        assertThat(l.entries()).as(c[0]).isEmpty();
+      }
+    }
+  }
+
+  @Test
+  void badPlansAndRefusedBudgets() throws Exception {
+    CliRun empty = CliRun.of("tune", "--plan", plan("{\"epsilonPrime\": 0.1, \"candidates\": []}").toString());
+    assertThat(empty.status()).isEqualTo(2);
+    assertThat(empty.err()).isEqualTo("tradeoff: candidates must be a non-empty list, but was []" + System.lineSeparator());
+    CliRun noPrime = CliRun.of("tune", "--plan", plan(twoCandidates(null).replace("\"epsilonPrime\": 5", "\"epsilonPrime\": 0")).toString());
+    assertThat(noPrime.status()).isEqualTo(2);
+    assertThat(noPrime.err()).startsWith("tradeoff: epsilonPrime must be > 0");
+    Path ledger = dir.resolve("small.db");
+    CliRun refused = CliRun.of("tune", "--plan", plan(twoCandidates(null)).toString(), "--ledger",
+        ledger.toString(), "--budget", "1", "--seed", "1");
+    assertThat(refused.status()).isEqualTo(TuneCommand.BUDGET_EXCEEDED);
+    assertThat(refused.err()).startsWith("tradeoff: privacy budget exceeded");
+    try (SqliteLedger l = SqliteLedger.open(ledger)) {
+      assertThat(l.entries()).isEmpty();
+    }
+  }
+
+  @Test
+  void renyiPlansUseTheorem13() throws Exception {
+    String json = "{\"epsilonPrime\": 5, \"alpha\": 8,"
+        + " \"candidates\": [{\"name\": \"rdp\", \"rdp\": {\"orders\": [8], \"epsilons\": [0.5]},"
+        + " \"command\": \"echo '{\\\"score\\\": 1, \\\"rdp\\\": {\\\"orders\\\": [8], \\\"epsilons\\\": [0.4]}}'\"}]}";
+    CliRun run = CliRun.of("tune", "--plan", plan(json).toString(), "--seed", "3", "--json");
+    assertThat(run.status()).as(run.err()).isZero();
+    JsonNode g = run.json().get("guarantee");
+    assertThat(g.get("alpha").asDouble()).isEqualTo(8);
+    assertThat(g.get("kind").asText()).contains("Theorem 13");
+  }
+
+  @Test
+  void reproduceExpostWritesFigure1AndTable1() {
+    Path out = dir.resolve("expost");
+    CliRun run = CliRun.of("reproduce", "expost", "--out", out.toString(), "--repetitions", "1", "--datasets", "1");
+    assertThat(run.status()).as(run.err()).isZero();
+    assertThat(run.out()).contains("d = 105 copies");
+    assertThat(out.resolve("figure1.png")).exists();
+    assertThat(out.resolve("figure1.csv")).exists();
+    assertThat(out.resolve("table1.md")).exists();
+    assertThat(run.out()).contains("| S8000 | DOUBLING |");
+  }
+}
