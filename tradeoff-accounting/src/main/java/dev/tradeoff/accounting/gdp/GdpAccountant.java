@@ -6,11 +6,10 @@ import dev.tradeoff.accounting.accountant.AccountingMethod;
 import dev.tradeoff.accounting.accountant.UnsupportedEventException;
 import dev.tradeoff.accounting.conversion.GaussianDpConversion;
 import dev.tradeoff.accounting.conversion.GaussianDpConversion.GaussianDpProfile;
-import dev.tradeoff.accounting.event.ComposedEvent;
 import dev.tradeoff.accounting.event.DpEvent;
+import dev.tradeoff.accounting.event.EventTrees;
 import dev.tradeoff.accounting.event.GaussianEvent;
 import dev.tradeoff.accounting.event.GuaranteeEvent;
-import dev.tradeoff.accounting.event.SelfComposedEvent;
 import dev.tradeoff.accounting.guarantee.GaussianDp;
 import dev.tradeoff.accounting.guarantee.Neighbouring;
 import java.util.Optional;
@@ -34,6 +33,10 @@ public final class GdpAccountant implements Accountant {
   public Optional<String> whyUnsupported(DpEvent event, Neighbouring neighbouring) {
     Require.nonNull("event", event);
     Require.nonNull("neighbouring", neighbouring);
+    return EventTrees.firstUnsupportedLeaf(event, leaf -> whyLeafUnsupported(leaf, neighbouring));
+  }
+
+  private Optional<String> whyLeafUnsupported(DpEvent event, Neighbouring neighbouring) {
     if (event instanceof GaussianEvent) {
       return Optional.empty();
     }
@@ -43,18 +46,6 @@ public final class GdpAccountant implements Accountant {
           : Optional.of(
               "only GaussianDp guarantees compose in GDP, but was "
                   + g.guarantee().getClass().getSimpleName());
-    }
-    if (event instanceof SelfComposedEvent s) {
-      return whyUnsupported(s.event(), neighbouring);
-    }
-    if (event instanceof ComposedEvent c) {
-      for (DpEvent e : c.events()) {
-        Optional<String> why = whyUnsupported(e, neighbouring);
-        if (why.isPresent()) {
-          return why;
-        }
-      }
-      return Optional.empty();
     }
     return Optional.of(
         "GDP accounting is exact only for Gaussian mechanisms, but the event was "
@@ -76,26 +67,16 @@ public final class GdpAccountant implements Accountant {
     if (why.isPresent()) {
       throw new UnsupportedEventException(AccountingMethod.GDP, event, why.get());
     }
-    return new GaussianDp(Math.sqrt(muSquared(event)));
+    return new GaussianDp(Math.sqrt(EventTrees.additive(event, GdpAccountant::leafMuSquared)));
   }
 
-  private static double muSquared(DpEvent event) {
+  private static double leafMuSquared(DpEvent event) {
     if (event instanceof GaussianEvent g) {
       return 1 / (g.sigma() * g.sigma());
     }
     if (event instanceof GuaranteeEvent g) {
       double mu = ((GaussianDp) g.guarantee()).mu();
       return mu * mu;
-    }
-    if (event instanceof SelfComposedEvent s) {
-      return muSquared(s.event()) * s.count();
-    }
-    if (event instanceof ComposedEvent c) {
-      double total = 0;
-      for (DpEvent e : c.events()) {
-        total += muSquared(e);
-      }
-      return total;
     }
     throw new IllegalStateException("unreachable: checked by whyUnsupported: " + event);
   }

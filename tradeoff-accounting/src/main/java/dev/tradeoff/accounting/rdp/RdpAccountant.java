@@ -10,6 +10,7 @@ import dev.tradeoff.accounting.event.ComposedEvent;
 import dev.tradeoff.accounting.event.DiscreteGaussianEvent;
 import dev.tradeoff.accounting.event.DiscreteLaplaceEvent;
 import dev.tradeoff.accounting.event.DpEvent;
+import dev.tradeoff.accounting.event.EventTrees;
 import dev.tradeoff.accounting.event.GaussianEvent;
 import dev.tradeoff.accounting.event.GuaranteeEvent;
 import dev.tradeoff.accounting.event.LaplaceEvent;
@@ -90,6 +91,10 @@ public final class RdpAccountant implements Accountant {
   public Optional<String> whyUnsupported(DpEvent event, Neighbouring neighbouring) {
     Require.nonNull("event", event);
     Require.nonNull("neighbouring", neighbouring);
+    return EventTrees.firstUnsupportedLeaf(event, leaf -> whyLeafUnsupported(leaf, neighbouring));
+  }
+
+  private Optional<String> whyLeafUnsupported(DpEvent event, Neighbouring neighbouring) {
     if (event instanceof GaussianEvent
         || event instanceof LaplaceEvent
         || event instanceof RandomizedResponseEvent
@@ -120,18 +125,6 @@ public final class RdpAccountant implements Accountant {
                 + " (Wang-Balle-Kasiviswanathan 2019), but the relation was " + neighbouring);
       }
       return whyUnsupported(w.event(), neighbouring);
-    }
-    if (event instanceof SelfComposedEvent s) {
-      return whyUnsupported(s.event(), neighbouring);
-    }
-    if (event instanceof ComposedEvent c) {
-      for (DpEvent e : c.events()) {
-        Optional<String> why = whyUnsupported(e, neighbouring);
-        if (why.isPresent()) {
-          return why;
-        }
-      }
-      return Optional.empty();
     }
     return Optional.of("unknown event type " + event.getClass().getSimpleName());
   }

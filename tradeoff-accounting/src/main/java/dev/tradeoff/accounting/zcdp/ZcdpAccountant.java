@@ -6,15 +6,14 @@ import dev.tradeoff.accounting.accountant.AccountingMethod;
 import dev.tradeoff.accounting.accountant.UnsupportedEventException;
 import dev.tradeoff.accounting.conversion.RdpConversion;
 import dev.tradeoff.accounting.conversion.RdpProfile;
-import dev.tradeoff.accounting.event.ComposedEvent;
 import dev.tradeoff.accounting.event.DiscreteGaussianEvent;
 import dev.tradeoff.accounting.event.DiscreteLaplaceEvent;
 import dev.tradeoff.accounting.event.DpEvent;
+import dev.tradeoff.accounting.event.EventTrees;
 import dev.tradeoff.accounting.event.GaussianEvent;
 import dev.tradeoff.accounting.event.GuaranteeEvent;
 import dev.tradeoff.accounting.event.LaplaceEvent;
 import dev.tradeoff.accounting.event.RandomizedResponseEvent;
-import dev.tradeoff.accounting.event.SelfComposedEvent;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.GaussianDp;
 import dev.tradeoff.accounting.guarantee.Neighbouring;
@@ -59,6 +58,10 @@ public final class ZcdpAccountant implements Accountant {
   public Optional<String> whyUnsupported(DpEvent event, Neighbouring neighbouring) {
     Require.nonNull("event", event);
     Require.nonNull("neighbouring", neighbouring);
+    return EventTrees.firstUnsupportedLeaf(event, leaf -> whyLeafUnsupported(leaf, neighbouring));
+  }
+
+  private Optional<String> whyLeafUnsupported(DpEvent event, Neighbouring neighbouring) {
     if (event instanceof GaussianEvent
         || event instanceof DiscreteGaussianEvent
         || event instanceof LaplaceEvent
@@ -76,18 +79,6 @@ public final class ZcdpAccountant implements Accountant {
       }
       return Optional.of(
           "a " + p.getClass().getSimpleName() + " guarantee implies no zCDP bound here");
-    }
-    if (event instanceof SelfComposedEvent s) {
-      return whyUnsupported(s.event(), neighbouring);
-    }
-    if (event instanceof ComposedEvent c) {
-      for (DpEvent e : c.events()) {
-        Optional<String> why = whyUnsupported(e, neighbouring);
-        if (why.isPresent()) {
-          return why;
-        }
-      }
-      return Optional.empty();
     }
     return Optional.of(
         "zCDP has no analysis of " + event.getClass().getSimpleName() + " (no amplification)");
@@ -109,10 +100,10 @@ public final class ZcdpAccountant implements Accountant {
     if (why.isPresent()) {
       throw new UnsupportedEventException(AccountingMethod.ZCDP, event, why.get());
     }
-    return new ZeroConcentratedDp(rho(event));
+    return new ZeroConcentratedDp(EventTrees.additive(event, ZcdpAccountant::leafRho));
   }
 
-  private static double rho(DpEvent event) {
+  private static double leafRho(DpEvent event) {
     if (event instanceof GaussianEvent g) {
       return 1 / (2 * g.sigma() * g.sigma());
     }
@@ -142,16 +133,6 @@ public final class ZcdpAccountant implements Accountant {
       if (p instanceof GaussianDp gdp) {
         return gdp.mu() * gdp.mu() / 2;
       }
-    }
-    if (event instanceof SelfComposedEvent s) {
-      return rho(s.event()) * s.count();
-    }
-    if (event instanceof ComposedEvent c) {
-      double total = 0;
-      for (DpEvent e : c.events()) {
-        total += rho(e);
-      }
-      return total;
     }
     throw new IllegalStateException("unreachable: checked by whyUnsupported: " + event);
   }
