@@ -25,6 +25,16 @@ class LagrangianCertificateTest {
     }
   }
 
+  @Test
+  void certifiesSixteenSamplesAndFiveDimensionsAtCThreeTenths() {
+    for (int[] dk : new int[][] {{1, 8}, {1, 16}, {2, 2}, {5, 1}}) {
+      BernoulliSampling setting = new BernoulliSampling(50, 0.3, dk[0], dk[1]);
+      Amplification a = setting.amplify(1);
+      assertThat(a.certified()).as(setting.toString()).isTrue();
+      assertThat(a.upperBound() - a.lowerBound()).as(setting.toString()).isLessThanOrEqualTo(1e-9);
+    }
+  }
+
   /** log(Σ_i x_i^α y_i^{1−α}) with 0^α·y^{1−α} = 0 (also for y = 0). */
   private static double logRenyiSum(double alpha, double[] x, double[] y) {
     double s = 0;
