@@ -17,8 +17,10 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 /**
  * Curves of Post_{A,α,k}(ε), the lower bound (5)/(7), the asymptote (2)/(6) and the
  * post-processing bound ε against ε, as in Figures 1–3 of Imola and Chaudhuri, drawn headless with
- * XChart. Post is searched only for d = 1 (where it is certified); every value is in log space, so
- * the curves run over the whole ε range.
+ * XChart. Post is searched for d = 1 and for dk ≤ 3 (where the Lagrangian certificate closes within
+ * the figure budget); certified points are drawn as filled circles, uncertified ones (the lower end
+ * of a valid interval) as crosses. Every value is in log space, so the curves run over the whole ε
+ * range.
  */
 final class BernoulliFigures {
 
@@ -49,10 +51,15 @@ final class BernoulliFigures {
     return grid.stream().mapToDouble(Double::doubleValue).toArray();
   }
 
-  /** The point for one setting; Post searched for d = 1 only (valid interval otherwise). */
+  /** The point for one setting; Post searched for d = 1 or dk ≤ 3 (valid interval otherwise). */
   static Amplification compute(BernoulliSampling setting, double epsilon) {
-    SearchBudget budget = new SearchBudget(1e-7, setting.dimension() == 1 ? 20_000 : 1);
-    return setting.amplify(epsilon, budget);
+    boolean search = setting.dimension() == 1 || setting.dimension() * setting.samples() <= 3;
+    return setting.amplify(epsilon, new SearchBudget(1e-7, search ? 20_000 : 1));
+  }
+
+  /** Whether Post is searched (and so plotted) for this setting. */
+  static boolean searched(int d, int k) {
+    return d == 1 || d * k <= 3;
   }
 
   /**
@@ -80,22 +87,31 @@ final class BernoulliFigures {
         BernoulliSampling setting = new BernoulliSampling(alpha, c, d, k);
         String label = "d=" + d + (samples.length > 1 || k > 1 ? ",k=" + k : "");
         double[] lower = new double[grid.length];
-        double[] post = new double[grid.length];
+        List<Double> certifiedX = new ArrayList<>();
+        List<Double> certifiedY = new ArrayList<>();
+        List<Double> openX = new ArrayList<>();
+        List<Double> openY = new ArrayList<>();
         double[] asym = new double[grid.length];
         for (int i = 0; i < grid.length; i++) {
           Amplification a = compute(setting, grid[i]);
           rows.add(new Row(figure, alpha, c, d, k, grid[i], a));
           lower[i] = a.lowerBound();
-          post[i] = a.post();
+          (a.certified() ? certifiedX : openX).add(grid[i]);
+          (a.certified() ? certifiedY : openY).add(a.post());
           asym[i] = a.asymptote();
         }
         XYSeries lb = chart.addSeries("LB " + label, grid, lower);
         lb.setMarker(SeriesMarkers.NONE);
         XYSeries as = chart.addSeries("Asympt. " + label, grid, asym);
         as.setMarker(SeriesMarkers.NONE);
-        if (d == 1) {
-          XYSeries p = chart.addSeries("Post " + label, grid, post);
+        if (searched(d, k) && !certifiedX.isEmpty()) {
+          XYSeries p = chart.addSeries("Post " + label, certifiedX, certifiedY);
           p.setMarker(SeriesMarkers.CIRCLE);
+          p.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+        }
+        if (searched(d, k) && !openX.isEmpty()) {
+          XYSeries p = chart.addSeries("Post (uncertified) " + label, openX, openY);
+          p.setMarker(SeriesMarkers.CROSS);
           p.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
         }
       }

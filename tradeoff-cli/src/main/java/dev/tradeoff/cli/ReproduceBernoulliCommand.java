@@ -64,10 +64,14 @@ public final class ReproduceBernoulliCommand implements Callable<Integer> {
       rows.forEach(r -> w.println(r.csv()));
     }
     PrintWriter console = spec.commandLine().getOut();
-    long certified = rows.stream().filter(r -> r.d() == 1 && r.value().certified()).count();
-    long searched = rows.stream().filter(r -> r.d() == 1).count();
-    console.printf("wrote %d figures and %s (%d rows; d = 1: %d of %d points certified)%n",
-        written.size(), csv, rows.size(), certified, searched);
+    long certified =
+        rows.stream()
+            .filter(r -> BernoulliFigures.searched(r.d(), r.k()) && r.value().certified())
+            .count();
+    long searched = rows.stream().filter(r -> BernoulliFigures.searched(r.d(), r.k())).count();
+    console.printf(
+        "wrote %d figures and %s (%d rows; Post searched at %d points, %d certified)%n",
+        written.size(), csv, rows.size(), searched, certified);
     console.flush();
     return 0;
   }

@@ -1,0 +1,432 @@
+package dev.tradeoff.amplification.bernoulli;
+
+import dev.tradeoff.accounting.numerics.LogMath;
+import java.util.PriorityQueue;
+
+/**
+ * A Lagrangian certificate for Post_{A,α,k}(ε) (Imola and Chaudhuri, Theorems 1 and 3) that works
+ * for every dimension d and sample count k by reducing the problem to two variables.
+ *
+ * <p><b>Setting.</b> Write n = dk, a_j = c^j (1−c)^{n−j}, b_j = c^{n−j} (1−c)^j, w_j = C(n, j) and,
+ * for the antipodal pair P = p·1[{c}^d] + (1−p)·1[{1−c}^d], Q = (1−s)·1[{c}^d] + s·1[{1−c}^d],
+ *
+ * <pre>
+ * F(p, s)  = Σ_j w_j (p a_j + (1−p) b_j)^α ((1−s) a_j + s b_j)^{1−α}   (Theorem 4: e^{(α−1)R_α(Bern_k P, Bern_k Q)})
+ * G1(p, s) = p^α (1−s)^{1−α} + (1−p)^α s^{1−α}                         (e^{(α−1)R_α(P, Q)})
+ * G2(p, s) = (1−s)^α p^{1−α} + s^α (1−p)^{1−α}                         (e^{(α−1)R_α(Q, P)})
+ * </pre>
+ *
+ * and E = e^{(α−1)ε}. The pair (3)–(4) of the lower bound is (p, s) = (p(ε), p(ε)).
+ *
+ * <p><b>Theorem (proved here).</b> For all λ1, λ2 ≥ 0,
+ * e^{(α−1)·Post_{A,α,k}(ε)} ≤ sup_{(p,s) ∈ (0,1)²} L(p, s) with L = F − λ1 (G1 − E) − λ2 (G2 − E).
+ *
+ * <p><i>Proof.</i> (1) By Theorem 3, Post is a supremum over corner masses x, y ∈ Δ(2^d) with both
+ * Rényi sums ≤ E; such a pair has a common support S (a corner with x_i &gt; 0 = y_i makes one sum
+ * infinite) and finite ratios ρ_i = y_i / x_i. On it F_d ≤ L_d := F_d − λ1(G1 − E) − λ2(G2 − E).
+ * (2) Fix ρ. On the polytope T_ρ = {x' ≥ 0 on S : Σ x' = 1, Σ ρ_i x'_i = 1}, the map x' ↦ (x', ρ∘x')
+ * makes the output Rényi sum F_d a convex function of x' (a jointly convex function of a linear
+ * map) and both constraint sums linear (Σ x'_i ρ_i^{1−α}, Σ x'_i ρ_i^α). So L_d is convex on T_ρ
+ * and is largest at a vertex; T_ρ is cut out by two equations, so a vertex has at most two non-zero
+ * masses. (3) A pair supported on two corners at Hamming distance h: the d − h coordinates on which
+ * they agree add the same independent factor to both output mixtures, so its output Rényi sum is
+ * that of the antipodal pair in dimension h, F_{hk}(p, s) ≤ F_{dk}(p, s) by data processing (the hk
+ * coins are a marginal of the dk coins); its constraint sums are G1(p, s), G2(p, s). Hence L_d ≤
+ * sup L. ∎
+ *
+ * <p>So one two-variable bound serves every (d, k) with the same dk, and when it meets the value of
+ * the pair (3)–(4) it proves both Post_{A,α,k}(ε) = the lower bound (5)/(7) (the paper's conjecture)
+ * and that d = 1 with dk samples is the worst case. The multipliers are the KKT multipliers of the
+ * pair (3)–(4) (both constraints are active there); numerically the dual is then tight.
+ *
+ * <p><b>Certified maximisation of L.</b> L(p, s) = L(1 − p, 1 − s) (flip symmetry), so p ≤ 1/2
+ * suffices. A best-first branch and bound over boxes in logit coordinates (so that masses like
+ * e^{−30} are resolved relatively) bounds L/F* on a box by the smaller of
+ *
+ * <ul>
+ *   <li>a second-order bound: F is convex, so on each of the two triangles of the box F is below
+ *       the linear interpolation of its corner values, and G_i lies above its tangent plane at the
+ *       box centre; the resulting affine function is largest at a corner;
+ *   <li>a first-order bound: F is below its largest corner value and each G_i above a monotone
+ *       corner bound (each of its two terms is monotone in p and in s).
+ * </ul>
+ *
+ * All arithmetic is in log space (terms up to e^{1000} are compared by their logarithms). Each bound
+ * carries a rounding margin proportional to the magnitudes of its terms; box corners are exact
+ * floating-point points (midpoints are rounded, which leaves slivers of relative width 1e-16 whose
+ * effect on L is far below any stated gap).
+ */
+final class LagrangianCertificate {
+
+  /**
+   * @param logUpper log of a proven upper bound on e^{(α−1)·Post}
+   * @param logScale log F* = log F(p*, p*), the Rényi sum of the pair (3)–(4)
+   * @param logFeasible log of the best Rényi sum F attained at a feasible antipodal pair seen (−∞
+   *     if none besides the start)
+   * @param lambda1 the scaled multiplier λ1·E/F* used
+   * @param lambda2 the scaled multiplier λ2·E/F* used
+   * @param nodes boxes branched
+   * @param converged whether log(upper) − log F* reached the tolerance
+   */
+  record Outcome(
+      double logUpper,
+      double logScale,
+      double logFeasible,
+      double lambda1,
+      double lambda2,
+      long nodes,
+      boolean converged) {}
+
+  private record Box(double p0, double p1, double s0, double s1, double bound) {}
+
+  /** A point with its coordinates and their complements as logarithms, accurately. */
+  private record Point(double x, double s, double lx, double l1x, double ls, double l1s) {
+    static Point ofLogits(double px, double ps) {
+      double lx = logSigmoid(px);
+      double l1x = logSigmoid(-px);
+      double ls = logSigmoid(ps);
+      double l1s = logSigmoid(-ps);
+      return new Point(Math.exp(lx), Math.exp(ls), lx, l1x, ls, l1s);
+    }
+  }
+
+  private final double alpha;
+  private final int n;
+  private final double[] logW;
+  private final double[] logA;
+  private final double[] logB;
+  private final double logBudget;
+
+  // set by certify
+  private double logScale;
+  private double lam1;
+  private double lam2;
+  private double relErr;
+  private double bestFeasible;
+
+  /**
+   * @param weights n = d·k
+   * @param logBudget (α − 1)·ε = log E
+   */
+  LagrangianCertificate(double alpha, double c, int weights, double logBudget) {
+    this.alpha = alpha;
+    this.n = weights;
+    this.logBudget = logBudget;
+    this.logW = new double[n + 1];
+    this.logA = new double[n + 1];
+    this.logB = new double[n + 1];
+    double logC = Math.log(c);
+    double log1mC = Math.log1p(-c);
+    for (int j = 0; j <= n; j++) {
+      logW[j] = LogMath.logBinomial(n, j);
+      logA[j] = times(j, logC) + times(n - j, log1mC);
+      logB[j] = times(n - j, logC) + times(j, log1mC);
+    }
+  }
+
+  /**
+   * Bounds sup L for the multipliers of the pair (p, s) = (p*, p*).
+   *
+   * @param logP log p* (the p(ε) of the lower bound), &gt; −650
+   * @param logTolerance stop once log(upper) − log F(p*, p*) ≤ this
+   * @param maxNodes branching budget
+   */
+  Outcome certify(double logP, double logTolerance, long maxNodes) {
+    double pLogit = logP - LogMath.log1mExp(logP);
+    Point star = Point.ofLogits(pLogit, pLogit);
+    logScale = logF(star);
+    multipliers(star);
+    relErr =
+        0x1p-48
+            * ((alpha + 1) * (n * Math.abs(logA[0] - logB[0]) + 2 * Math.abs(logP) + 10)
+                + Math.abs(logBudget)
+                + Math.abs(logScale));
+    bestFeasible = Double.NEGATIVE_INFINITY;
+    double target = Math.exp(logTolerance);
+    PriorityQueue<Box> open = new PriorityQueue<>((a, b) -> Double.compare(b.bound(), a.bound()));
+    double settled = Double.NEGATIVE_INFINITY;
+    Box root = box(Double.NEGATIVE_INFINITY, 0, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY);
+    open.add(root);
+    long nodes = 0;
+    while (!open.isEmpty() && open.peek().bound() > target && nodes < maxNodes) {
+      Box b = open.poll();
+      nodes++;
+      boolean splitP = width(b.p0(), b.p1()) >= width(b.s0(), b.s1());
+      Box[] children;
+      if (splitP) {
+        double m = splitPoint(b.p0(), b.p1());
+        children = new Box[] {box(b.p0(), m, b.s0(), b.s1()), box(m, b.p1(), b.s0(), b.s1())};
+      } else {
+        double m = splitPoint(b.s0(), b.s1());
+        children = new Box[] {box(b.p0(), b.p1(), b.s0(), m), box(b.p0(), b.p1(), m, b.s1())};
+      }
+      for (Box child : children) {
+        if (child.bound() <= target) {
+          settled = Math.max(settled, child.bound());
+        } else {
+          open.add(child);
+        }
+      }
+    }
+    double upper = Math.max(settled, open.isEmpty() ? Double.NEGATIVE_INFINITY : open.peek().bound());
+    upper = Math.max(upper, 1);
+    double logFeasible =
+        bestFeasible == Double.NEGATIVE_INFINITY ? bestFeasible : logScale + bestFeasible;
+    return new Outcome(
+        logScale + Math.log(upper), logScale, logFeasible, lam1, lam2, nodes, upper <= target);
+  }
+
+  /** KKT multipliers at the pair (3)–(4): ∇(F/F*) = λ̃1 ∇(G1/E) + λ̃2 ∇(G2/E), clamped at 0. */
+  private void multipliers(Point z) {
+    double[] pos = {Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY};
+    double[] neg = {Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY};
+    for (int j = 0; j <= n; j++) {
+      if (logA[j] == logB[j]) {
+        continue;
+      }
+      boolean positive = logA[j] > logB[j];
+      double logDiff =
+          Math.max(logA[j], logB[j]) + LogMath.log1mExp(-Math.abs(logA[j] - logB[j]));
+      double lx = LogMath.logAddExp(z.lx() + logA[j], z.l1x() + logB[j]);
+      double ly = LogMath.logAddExp(z.l1s() + logA[j], z.ls() + logB[j]);
+      double tp = Math.log(alpha) + logW[j] + (alpha - 1) * (lx - ly) + logDiff - logScale;
+      double ts = Math.log(alpha - 1) + logW[j] + alpha * (lx - ly) + logDiff - logScale;
+      if (positive) {
+        pos[0] = LogMath.logAddExp(pos[0], tp);
+        pos[1] = LogMath.logAddExp(pos[1], ts);
+      } else {
+        neg[0] = LogMath.logAddExp(neg[0], tp);
+        neg[1] = LogMath.logAddExp(neg[1], ts);
+      }
+    }
+    double fp = Math.exp(pos[0]) - Math.exp(neg[0]);
+    double fs = Math.exp(pos[1]) - Math.exp(neg[1]);
+    double[][] t = tangent(z);
+    double g1p = value(t[1]);
+    double g1s = value(t[2]);
+    double g2p = value(t[4]);
+    double g2s = value(t[5]);
+    double det = g1p * g2s - g2p * g1s;
+    double l1 = (fp * g2s - g2p * fs) / det;
+    double l2 = (g1p * fs - fp * g1s) / det;
+    lam1 = l1 > 0 && Double.isFinite(l1) ? l1 : 0;
+    lam2 = l2 > 0 && Double.isFinite(l2) ? l2 : 0;
+  }
+
+  private static double value(double[] terms) {
+    double v = 0;
+    for (int i = 0; i < terms.length; i += 2) {
+      v += terms[i + 1] * Math.exp(terms[i]);
+    }
+    return v;
+  }
+
+  /**
+   * Signed log-terms (log|t|, sign) of G1/E, ∂p(G1/E), ∂s(G1/E), G2/E, ∂p(G2/E), ∂s(G2/E) at z.
+   */
+  private double[][] tangent(Point z) {
+    double a = alpha;
+    double la = Math.log(a);
+    double la1 = Math.log(a - 1);
+    double lp = z.lx();
+    double l1p = z.l1x();
+    double ls = z.ls();
+    double l1s = z.l1s();
+    double e = logBudget;
+    return new double[][] {
+      {a * lp + (1 - a) * l1s - e, 1, a * l1p + (1 - a) * ls - e, 1},
+      {la + (a - 1) * lp + (1 - a) * l1s - e, 1, la + (a - 1) * l1p + (1 - a) * ls - e, -1},
+      {la1 + a * lp - a * l1s - e, 1, la1 + a * l1p - a * ls - e, -1},
+      {a * l1s + (1 - a) * lp - e, 1, a * ls + (1 - a) * l1p - e, 1},
+      {la1 + a * l1s - a * lp - e, -1, la1 + a * ls - a * l1p - e, 1},
+      {la + (a - 1) * l1s + (1 - a) * lp - e, -1, la + (a - 1) * ls + (1 - a) * l1p - e, 1}
+    };
+  }
+
+  /** log F at a point. */
+  private double logF(Point z) {
+    double[] terms = new double[n + 1];
+    for (int j = 0; j <= n; j++) {
+      double lx = LogMath.logAddExp(z.lx() + logA[j], z.l1x() + logB[j]);
+      double ly = LogMath.logAddExp(z.l1s() + logA[j], z.ls() + logB[j]);
+      terms[j] = logW[j] + alpha * lx + (1 - alpha) * ly;
+    }
+    return LogMath.logSumExp(terms);
+  }
+
+  /** log G1/E and log G2/E at a point (+∞ where a mass is 0 against a positive one). */
+  private double[] logConstraints(Point z) {
+    double a = alpha;
+    return new double[] {
+      LogMath.logAddExp(power(a, z.lx(), z.l1s()), power(a, z.l1x(), z.ls())) - logBudget,
+      LogMath.logAddExp(power(a, z.l1s(), z.lx()), power(a, z.ls(), z.l1x())) - logBudget
+    };
+  }
+
+  /** log(u^α v^{1−α}) with 0^α·v^{1−α} = 0 and u^α·0^{1−α} = ∞ for u &gt; 0. */
+  private static double power(double a, double logU, double logV) {
+    if (logU == Double.NEGATIVE_INFINITY) {
+      return Double.NEGATIVE_INFINITY;
+    }
+    return a * logU + (1 - a) * logV;
+  }
+
+  private Box box(double p0, double p1, double s0, double s1) {
+    Point[] corners = {
+      Point.ofLogits(p0, s0), Point.ofLogits(p1, s0), Point.ofLogits(p0, s1), Point.ofLogits(p1, s1)
+    };
+    double[] phi = new double[4];
+    double maxPhi = Double.NEGATIVE_INFINITY;
+    for (int i = 0; i < 4; i++) {
+      phi[i] = logF(corners[i]) - logScale;
+      maxPhi = Math.max(maxPhi, phi[i]);
+      double[] g = logConstraints(corners[i]);
+      if (g[0] <= 0 && g[1] <= 0) {
+        bestFeasible = Math.max(bestFeasible, phi[i]);
+      }
+    }
+    double bound = firstOrderBound(corners, maxPhi);
+    if (bound > 0) {
+      Point centre = Point.ofLogits(middle(p0, p1), middle(s0, s1));
+      if (centre.x() > 0 && centre.s() > 0 && centre.s() < 1) {
+        bound = Math.min(bound, secondOrderBound(corners, phi, centre));
+      }
+    }
+    return new Box(p0, p1, s0, s1, bound);
+  }
+
+  /** max F/F* over the corners minus monotone lower bounds on the constraint sums. */
+  private double firstOrderBound(Point[] c, double maxPhi) {
+    Point low = c[0];
+    Point high = c[3];
+    double a = alpha;
+    double g1 =
+        LogMath.logAddExp(power(a, low.lx(), low.l1s()), power(a, high.l1x(), high.ls()))
+            - logBudget;
+    double g2 =
+        LogMath.logAddExp(power(a, high.l1s(), high.lx()), power(a, low.ls(), low.l1x()))
+            - logBudget;
+    double[] terms = new double[8];
+    int k = 0;
+    k = put(terms, k, maxPhi, 1);
+    k = put(terms, k, Math.log(lam1 + lam2), 1);
+    k = put(terms, k, Math.log(lam1) + g1, -1);
+    put(terms, k, Math.log(lam2) + g2, -1);
+    return signedSumUpper(terms);
+  }
+
+  /** max over corners of F(v)/F* − Σ λ̃_i (tangent plane of G_i/E at the centre)(v) + Σ λ̃_i. */
+  private double secondOrderBound(Point[] c, double[] phi, Point z) {
+    double[][] t = tangent(z);
+    double ll1 = Math.log(lam1);
+    double ll2 = Math.log(lam2);
+    double best = Double.NEGATIVE_INFINITY;
+    double[] terms = new double[2 * 16];
+    for (int i = 0; i < 4; i++) {
+      double dp = c[i].x() - z.x();
+      double ds = c[i].s() < 0.5 || z.s() < 0.5 ? c[i].s() - z.s() : Math.exp(z.l1s()) - Math.exp(c[i].l1s());
+      int k = 0;
+      k = put(terms, k, phi[i], 1);
+      k = put(terms, k, Math.log(lam1 + lam2), 1);
+      for (int g = 0; g < 2; g++) {
+        double ll = g == 0 ? ll1 : ll2;
+        double[] val = t[3 * g];
+        double[] gp = t[3 * g + 1];
+        double[] gs = t[3 * g + 2];
+        for (int m = 0; m < 4; m += 2) {
+          k = put(terms, k, ll + val[m], -val[m + 1]);
+          k = put(terms, k, ll + gp[m] + Math.log(Math.abs(dp)), -gp[m + 1] * Math.signum(dp));
+          k = put(terms, k, ll + gs[m] + Math.log(Math.abs(ds)), -gs[m + 1] * Math.signum(ds));
+        }
+      }
+      best = Math.max(best, signedSumUpper(terms));
+    }
+    return best;
+  }
+
+  private static int put(double[] terms, int k, double log, double sign) {
+    terms[k] = sign == 0 || Double.isNaN(log) ? Double.NEGATIVE_INFINITY : log;
+    terms[k + 1] = sign;
+    return k + 2;
+  }
+
+  /**
+   * An upper bound on Σ sign·e^{log} (pairs in {@code terms}), with a rounding margin of relErr
+   * times the sum of magnitudes; +∞ when the sum cannot be placed (overflowing positive sum).
+   */
+  private double signedSumUpper(double[] terms) {
+    double max = Double.NEGATIVE_INFINITY;
+    for (int i = 0; i < terms.length; i += 2) {
+      max = Math.max(max, terms[i]);
+    }
+    if (max == Double.NEGATIVE_INFINITY) {
+      return 0;
+    }
+    if (max == Double.POSITIVE_INFINITY) {
+      boolean positiveInfinity = false;
+      for (int i = 0; i < terms.length; i += 2) {
+        positiveInfinity |= terms[i] == Double.POSITIVE_INFINITY && terms[i + 1] > 0;
+      }
+      return positiveInfinity ? Double.POSITIVE_INFINITY : Double.NEGATIVE_INFINITY;
+    }
+    double sum = 0;
+    double magnitude = 0;
+    for (int i = 0; i < terms.length; i += 2) {
+      double t = Math.exp(terms[i] - max);
+      sum += terms[i + 1] * t;
+      magnitude += t;
+    }
+    double upper = sum + magnitude * relErr;
+    if (upper <= 0) {
+      return max > 700 ? 0 : upper * Math.exp(max);
+    }
+    return max > 700 ? Double.POSITIVE_INFINITY : upper * Math.exp(max);
+  }
+
+  /**
+   * Logit width; an interval with one infinite end counts as 2, or as 0 once its finite end is
+   * beyond ±800 (masses below e^{−800}, left to the bounds).
+   */
+  private static double width(double lo, double hi) {
+    if (lo == Double.NEGATIVE_INFINITY && hi == Double.POSITIVE_INFINITY) {
+      return Double.POSITIVE_INFINITY;
+    }
+    if (lo == Double.NEGATIVE_INFINITY || hi == Double.POSITIVE_INFINITY) {
+      return Math.abs(lo == Double.NEGATIVE_INFINITY ? hi : lo) > 800 ? 0 : 2;
+    }
+    return hi - lo;
+  }
+
+  /** Logit midpoint; towards an infinite end the step doubles (masses e^{−2^m} are reached fast). */
+  private static double splitPoint(double lo, double hi) {
+    if (lo == Double.NEGATIVE_INFINITY && hi == Double.POSITIVE_INFINITY) {
+      return 0;
+    }
+    if (lo == Double.NEGATIVE_INFINITY) {
+      return hi - 2 * Math.max(1, Math.abs(hi));
+    }
+    if (hi == Double.POSITIVE_INFINITY) {
+      return lo + 2 * Math.max(1, Math.abs(lo));
+    }
+    return 0.5 * (lo + hi);
+  }
+
+  private static double middle(double lo, double hi) {
+    return splitPoint(lo, hi);
+  }
+
+  /** log(1 / (1 + e^{−t})), accurate for all t. */
+  private static double logSigmoid(double t) {
+    if (t == Double.NEGATIVE_INFINITY) {
+      return Double.NEGATIVE_INFINITY;
+    }
+    if (t == Double.POSITIVE_INFINITY) {
+      return 0;
+    }
+    return t < 0 ? t - Math.log1p(Math.exp(t)) : -Math.log1p(Math.exp(-t));
+  }
+
+  private static double times(int k, double log) {
+    return k == 0 ? 0 : k * log;
+  }
+}
