@@ -137,6 +137,37 @@ public record NoiseFunction(double[] values) {
   }
 
   /**
+   * The constant γ of classical randomized response (DaRRM Lemma A.1): if the majority of the K
+   * teachers is (τε, λ)-DP (τ, λ by simple or general composition, {@code
+   * dev.tradeoff.accounting.composition.PrivacyAllowance}), RR with
+   *
+   * <pre>p_const = (e^{mε} − 1 + 2δ) / (2(e^{τε} − e^{mε} + (1 + e^{mε})λ)/(e^{τε} + 1) + e^{mε} − 1)</pre>
+   *
+   * (capped at 1) is (mε, δ)-DP. The value is rounded down by one ulp (the safe direction).
+   *
+   * @param teachers odd K
+   * @param targetEpsilon mε &gt; 0
+   * @param delta δ ∈ [0, 1)
+   * @param majorityEpsilon τε ≥ mε (the composed ε of all K teachers)
+   * @param majorityDelta λ ∈ [0, 1)
+   */
+  public static NoiseFunction randomizedResponse(int teachers, double targetEpsilon, double delta,
+      double majorityEpsilon, double majorityDelta) {
+    requireOddTeachers(teachers);
+    Require.positive("m epsilon", targetEpsilon);
+    Require.delta("delta", delta);
+    Require.positive("tau epsilon", majorityEpsilon);
+    Require.delta("lambda", majorityDelta);
+    double e = Math.exp(targetEpsilon);
+    double et = Math.exp(majorityEpsilon);
+    double numerator = Math.expm1(targetEpsilon) + 2 * delta;
+    double denominator = 2 * (et - e + (1 + e) * majorityDelta) / (et + 1)
+        + Math.expm1(targetEpsilon);
+    double p = denominator <= numerator ? 1 : Math.nextDown(numerator / denominator);
+    return constant(teachers, Math.max(0, Math.min(1, p)));
+  }
+
+  /**
    * Pr[majority of {@code m} drawn without replacement from K votes with {@code l} ones is 1],
    * ties counted 1/2: Σ_j C(l, j) C(K − l, m − j) / C(K, m) over j &gt; m/2, plus half the j = m/2
    * term, summed in log space.
