@@ -38,6 +38,8 @@ public final class GammaOptimizer {
   private static final int CUTS_PER_ROUND = 24;
   private static final int MAX_ROUNDS = 500;
   private static final double SNAP = 1e-9;
+  /** Distinct random corners the cheap separation oracle allows at first. */
+  private static final int CHEAP_RANDOM_TYPES = 3;
 
   /** Progress of the cutting-plane loop, for progress bars. */
   public record Progress(int round, int constraints, double maxPrivacyCost, double bound) {}
@@ -72,9 +74,11 @@ public final class GammaOptimizer {
     LinearObjective linear = linearObjective(objective);
     List<double[]> cuts = new ArrayList<>();
     Set<String> added = new HashSet<>();
-    addCuts(cuts, verifier.worst(NoiseFunction.constant(k, 1), CUTS_PER_ROUND), added,
-        Double.NEGATIVE_INFINITY);
+    addCuts(cuts, verifier.worst(NoiseFunction.constant(k, 1), CUTS_PER_ROUND,
+        CHEAP_RANDOM_TYPES), added, Double.NEGATIVE_INFINITY);
     int round = 0;
+    int cheapCap = CHEAP_RANDOM_TYPES;
+    PrivacyVerifier.ExactSearch exact = null;
     NoiseFunction gamma;
     double[] solution;
     while (true) {
@@ -86,15 +90,32 @@ public final class GammaOptimizer {
         free[u] = v < SNAP ? 0 : v > 1 - SNAP ? 1 : v;
       }
       gamma = NoiseFunction.fromFreeValues(k, free);
-      List<PrivacyVerifier.ScoredMultiset> worst = verifier.worst(gamma, CUTS_PER_ROUND);
+      double threshold = bound + verifier.tolerance();
+      // The cheap oracle (few distinct random corners) first; the exact one when it is
+      // satisfied, whose last pass is also the final certificate.
+      List<PrivacyVerifier.ScoredMultiset> worst =
+          verifier.worst(gamma, CUTS_PER_ROUND, cheapCap);
+      exact = null;
+      if (worst.get(0).cost() <= threshold) {
+        exact = verifier.search(gamma, CUTS_PER_ROUND);
+        worst = exact.worst();
+        // Let the cheap oracle see multisets like the ones only the exact one found.
+        for (PrivacyVerifier.ScoredMultiset w : worst) {
+          if (w.cost() > threshold) {
+            cheapCap = Math.max(cheapCap, w.multiset().randomTypeCount());
+          }
+        }
+      }
       double maxCost = worst.get(0).cost();
       progress.accept(new Progress(round, cuts.size(), maxCost, bound));
-      if (maxCost <= bound + verifier.tolerance() || round >= MAX_ROUNDS
-          || addCuts(cuts, worst, added, bound + verifier.tolerance()) == 0) {
+      if (maxCost <= threshold || round >= MAX_ROUNDS
+          || addCuts(cuts, worst, added, threshold) == 0) {
         break;
       }
     }
-    PrivacyVerifier.Certified certified = verifier.certifyOrScale(gamma);
+    PrivacyVerifier.Certified certified = exact != null && exact.certificate().isPrivate()
+        ? new PrivacyVerifier.Certified(gamma, exact.certificate(), 1)
+        : verifier.certifyOrScale(gamma);
     return new Result(certified.gamma(), certified.certificate(), certified.scale(), round,
         cuts.size(), linear.value(certified.gamma().freeValues()));
   }

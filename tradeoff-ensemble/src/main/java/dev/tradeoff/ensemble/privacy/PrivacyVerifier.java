@@ -25,9 +25,11 @@ import java.util.stream.IntStream;
  *   <li>the corners (0, 0) and (1, 1) only shift both sums by the number of teachers at (1, 1), so
  *       for each multiset of the other (random) corners every shift is evaluated from one pair of
  *       pmfs;
- *   <li>the random corners are enumerated depth-first, one corner type per level, so each pmf is
- *       the parent's pmf times one more Bernoulli factor (the direct positive recursion α_j ← α_j (1
- *       − p) + α_{j−1} p; no FFT, no characteristic function, every term non-negative);
+ *   <li>the random corners are enumerated depth-first, one corner type per level, so each node is
+ *       its parent times one more Bernoulli factor: the direct positive recursion α_j ← α_j (1 − p)
+ *       + α_{j−1} p (no FFT, no characteristic function, every term non-negative), carried out on
+ *       the γ-weighted sums Σ_j c(s + j) α_j for every shift s at once (see {@code Search}), which
+ *       makes a node cost O(K − r) instead of O(r (K − r));
  *   <li>the first level is split across the common fork-join pool.
  * </ul>
  *
@@ -70,10 +72,29 @@ public final class PrivacyVerifier {
 
   /** Certifies γ: max f over all corner multisets, the bound, the slack and a worst case. */
   public PrivacyCertificate certify(NoiseFunction gamma) {
-    List<ScoredMultiset> top = worst(gamma, 1);
-    ScoredMultiset best = top.get(0);
+    return certificate(worst(gamma, 1).get(0));
+  }
+
+  /** The certificate for the maximum of an exact search ({@link #worst(NoiseFunction, int)}). */
+  private PrivacyCertificate certificate(ScoredMultiset best) {
     return new PrivacyCertificate(best.cost(), bound, bound - best.cost(), tolerance(),
         best.multiset().asCornerCounts());
+  }
+
+  /**
+   * Certifies γ and returns the {@code limit} worst multisets of the same exact search (one pass
+   * serves both the optimiser's separation and its final certificate).
+   */
+  public ExactSearch search(NoiseFunction gamma, int limit) {
+    List<ScoredMultiset> worst = worst(gamma, limit);
+    return new ExactSearch(certificate(worst.get(0)), worst);
+  }
+
+  /** An exact search: the certificate and the worst multisets, largest cost first. */
+  public record ExactSearch(PrivacyCertificate certificate, List<ScoredMultiset> worst) {
+    public ExactSearch {
+      worst = List.copyOf(worst);
+    }
   }
 
   /**
@@ -130,15 +151,28 @@ public final class PrivacyVerifier {
    * (the separation oracle of the optimiser).
    */
   public List<ScoredMultiset> worst(NoiseFunction gamma, int limit) {
+    return worst(gamma, limit, Integer.MAX_VALUE);
+  }
+
+  /**
+   * As {@link #worst(NoiseFunction, int)} but over the multisets that use at most {@code
+   * maxRandomTypes} distinct random corners (those other than (0, 0) and (1, 1)): a cheap,
+   * incomplete oracle the optimiser tries before the exact one. Integer.MAX_VALUE is exact.
+   */
+  public List<ScoredMultiset> worst(NoiseFunction gamma, int limit, int maxRandomTypes) {
     Require.that(gamma.teachers() == k, "gamma", "must have K + 1 = " + (k + 1) + " values",
         gamma.teachers() + 1);
     Require.positive("limit", limit);
+    Require.nonNegative("maxRandomTypes", maxRandomTypes);
     double[] c = new double[k + 1];
     for (int l = 0; l <= k; l++) {
       c[l] = l <= k / 2 ? -gamma.at(l) : gamma.at(l);
     }
-    List<List<ScoredMultiset>> parts = IntStream.rangeClosed(0, k).parallel()
-        .mapToObj(n0 -> new Search(c, limit).fromFirst(n0))
+    // Tasks: every (first, second) count pair, so the two cores get balanced work.
+    List<List<ScoredMultiset>> parts = IntStream.range(0, (k + 1) * (k + 1)).parallel()
+        .filter(i -> i / (k + 1) + i % (k + 1) <= k)
+        .mapToObj(i -> new Search(c, limit, maxRandomTypes).fromFirstTwo(i / (k + 1),
+            i % (k + 1)))
         .collect(Collectors.toList());
     PriorityQueue<ScoredMultiset> heap = new PriorityQueue<>(
         Comparator.comparingDouble(ScoredMultiset::cost));
@@ -211,6 +245,15 @@ public final class PrivacyVerifier {
       return out;
     }
 
+    /** How many distinct random corners (other than (0, 0), (1, 1)) the multiset uses. */
+    public int randomTypeCount() {
+      int n = 0;
+      for (int count : counts) {
+        n += count > 0 ? 1 : 0;
+      }
+      return n;
+    }
+
     /** A key identifying the multiset. */
     public String key() {
       return zeros + "," + ones + "," + java.util.Arrays.toString(counts);
@@ -227,89 +270,118 @@ public final class PrivacyVerifier {
     a[0] *= q;
   }
 
-  /** One depth-first search over the random corner counts with a fixed first count. */
+  /**
+   * One depth-first search over the random corner counts with a fixed first count.
+   *
+   * <p>Instead of the pmfs themselves it carries, for the r teachers fixed so far, Φ(s) = Σ_j
+   * c(s + j) α_j and Ψ(s) = Σ_j c(s + j) α′_j for every shift s = 0..K − r (the number of
+   * teachers at (1, 1)), where c(l) = ±γ(l) is the sign-adjusted γ of Lemma 3.4. One more teacher
+   * with probability p maps Φ(s) to (1 − p) Φ(s) + p Φ(s + 1), the pmf recursion moved onto c, so
+   * each node costs O(K − r) and every leaf reads f = Φ(ones) − e^{mε} Ψ(ones) for all splits of
+   * the remaining teachers between (0, 0) and (1, 1) directly. All weights are non-negative.
+   */
   private final class Search {
-    private final double[] c;
     private final int limit;
     private final int types = randomCorners.size();
-    private final double[][] a = new double[types + 1][k + 1];
-    private final double[][] b = new double[types + 1][k + 1];
+    private final double[][] phi = new double[types + 1][k + 1];
+    private final double[][] psi = new double[types + 1][k + 1];
     private final int[] counts = new int[types];
-    private final double[] g = new double[k + 1];
     private final double[] ps = new double[types];
     private final double[] qs = new double[types];
     private final PriorityQueue<ScoredMultiset> heap =
         new PriorityQueue<>(Comparator.comparingDouble(ScoredMultiset::cost));
+    private double floor = Double.NEGATIVE_INFINITY;
 
-    Search(double[] c, int limit) {
-      this.c = c;
+    private final int maxTypes;
+
+    Search(double[] c, int limit, int maxTypes) {
       this.limit = limit;
+      this.maxTypes = maxTypes;
       for (int t = 0; t < types; t++) {
         ps[t] = randomCorners.get(t).p();
         qs[t] = randomCorners.get(t).pPrime();
       }
+      System.arraycopy(c, 0, phi[1], 0, k + 1);
+      System.arraycopy(c, 0, psi[1], 0, k + 1);
     }
 
-    List<ScoredMultiset> fromFirst(int n0) {
-      double[] a1 = a[1];
-      double[] b1 = b[1];
-      a1[0] = 1;
-      b1[0] = 1;
+    /** The subtree with n0 teachers at the first and n1 at the second random corner. */
+    List<ScoredMultiset> fromFirstTwo(int n0, int n1) {
+      int used = (n0 > 0 ? 1 : 0) + (n1 > 0 ? 1 : 0);
+      if (used > maxTypes) {
+        return List.of();
+      }
+      double[] f = phi[1];
+      double[] g = psi[1];
       for (int i = 0; i < n0; i++) {
-        addBernoulli(a1, i, ps[0]);
-        addBernoulli(b1, i, qs[0]);
+        addItem(f, k - i, ps[0]);
+        addItem(g, k - i, qs[0]);
+      }
+      for (int i = 0; i < n1; i++) {
+        addItem(f, k - n0 - i, ps[1]);
+        addItem(g, k - n0 - i, qs[1]);
       }
       counts[0] = n0;
-      if (types == 1) {
-        leaf(n0);
+      counts[1] = n1;
+      if (types == 2) {
+        leaf(f, g, n0 + n1);
       } else {
-        descend(1, n0);
+        System.arraycopy(f, 0, phi[2], 0, k + 1);
+        System.arraycopy(g, 0, psi[2], 0, k + 1);
+        descend(2, n0 + n1, used);
       }
       return new ArrayList<>(heap);
     }
 
-    /** Level t: a[t], b[t] hold the pmfs of the first t types (r teachers). */
-    private void descend(int t, int r) {
-      double[] pa = a[t];
-      double[] pb = b[t];
-      double[] ca = a[t + 1];
-      double[] cb = b[t + 1];
-      System.arraycopy(pa, 0, ca, 0, r + 1);
-      System.arraycopy(pb, 0, cb, 0, r + 1);
+    /**
+     * Level t ≥ 2: phi[t], psi[t] hold Φ, Ψ for the first t types (r teachers at {@code used}
+     * distinct types).
+     */
+    private void descend(int t, int r, int used) {
+      double[] pf = phi[t];
+      double[] pg = psi[t];
+      double[] cf = phi[t + 1];
+      double[] cg = psi[t + 1];
+      System.arraycopy(pf, 0, cf, 0, k - r + 1);
+      System.arraycopy(pg, 0, cg, 0, k - r + 1);
       double p = ps[t];
       double q = qs[t];
-      for (int n = 0; n + r <= k; n++) {
+      int top = used < maxTypes ? k - r : 0;
+      for (int n = 0; n <= top; n++) {
         if (n > 0) {
-          addBernoulli(ca, r + n - 1, p);
-          addBernoulli(cb, r + n - 1, q);
+          addItem(cf, k - r - n + 1, p);
+          addItem(cg, k - r - n + 1, q);
         }
         counts[t] = n;
         if (t + 1 == types) {
-          leaf(r + n);
+          leaf(cf, cg, r + n);
         } else {
-          descend(t + 1, r + n);
+          descend(t + 1, r + n, used + (n > 0 ? 1 : 0));
         }
       }
       counts[t] = 0;
     }
 
     /** Every split of the K − r deterministic teachers into (0, 0) and (1, 1). */
-    private void leaf(int r) {
-      double[] pa = a[types];
-      double[] pb = b[types];
-      for (int j = 0; j <= r; j++) {
-        g[j] = pa[j] - expTarget * pb[j];
-      }
+    private void leaf(double[] f, double[] g, int r) {
       for (int ones = 0; ones + r <= k; ones++) {
-        double f = 0;
-        for (int j = 0; j <= r; j++) {
-          f += c[ones + j] * g[j];
-        }
-        if (heap.size() < limit || f > heap.peek().cost()) {
+        double cost = f[ones] - expTarget * g[ones];
+        if (cost > floor) {
           offer(heap, new ScoredMultiset(new CornerMultiset(randomCorners, zero, one,
-              k - r - ones, ones, counts), f), limit);
+              k - r - ones, ones, counts), cost), limit);
+          if (heap.size() == limit) {
+            floor = heap.peek().cost();
+          }
         }
       }
+    }
+  }
+
+  /** One more teacher with probability p: v(s) ← (1 − p) v(s) + p v(s + 1), s = 0..top − 1. */
+  static void addItem(double[] v, int top, double p) {
+    double q = 1 - p;
+    for (int s = 0; s < top; s++) {
+      v[s] = q * v[s] + p * v[s + 1];
     }
   }
 }

@@ -61,4 +61,35 @@ class GammaOptimizerTest {
       }
     }
   }
+
+  @Test
+  void expectedErrorObjectiveBeatsTheBaselinesOnAFreshMonteCarloSample() {
+    DarrmSetting s = DarrmSetting.withDefaultDelta(11, 0.1, 1e-5, 3);
+    for (dev.tradeoff.ensemble.utility.Prior prior : java.util.List.of(
+        new dev.tradeoff.ensemble.utility.Prior.Uniform(0, 1),
+        new dev.tradeoff.ensemble.utility.Prior.Polarized())) {
+      GammaOptimizer.Result r = new GammaOptimizer(s).optimize(
+          new Objective.ExpectedError(prior, 1500, 17));
+      assertThat(r.certificate().isPrivate()).isTrue();
+      NoiseFunction sub = NoiseFunction.subsampling(11, 3);
+      // Common random numbers: the same seed for every gamma.
+      double opt = DarrmError.monteCarlo(r.gamma(), prior, 4000,
+          new java.util.SplittableRandom(99)).mean();
+      double subErr = DarrmError.monteCarlo(sub, prior, 4000,
+          new java.util.SplittableRandom(99)).mean();
+      assertThat(opt).isLessThan(subErr);
+      // The SAA optimum is at least as good as gamma_Sub on its own sample.
+      assertThat(r.objectiveValue()).isLessThanOrEqualTo(subErr * 1.2);
+    }
+  }
+
+  @Test
+  void everyReturnedGammaPassesTheVerifierEvenWithLooseLpTolerances() {
+    for (int m : new int[] {2, 4}) {
+      DarrmSetting s = DarrmSetting.withDefaultDelta(15, 0.2, 1e-4, m);
+      GammaOptimizer.Result r = surrogate(s);
+      assertThat(new dev.tradeoff.ensemble.privacy.PrivacyVerifier(s).certify(r.gamma())
+          .isPrivate()).isTrue();
+    }
+  }
 }
