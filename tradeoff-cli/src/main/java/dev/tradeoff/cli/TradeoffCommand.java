@@ -12,7 +12,7 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     version = "tradeoff 0.1.0",
     description = "Differential privacy that gets the most utility out of a privacy budget.",
-    subcommands = {AccountCommand.class})
+    subcommands = {AccountCommand.class, EnsembleCommand.class, ReproduceCommand.class})
 public final class TradeoffCommand implements Runnable {
 
   /** Exit status for bad input (parameters out of range, malformed specs). */
