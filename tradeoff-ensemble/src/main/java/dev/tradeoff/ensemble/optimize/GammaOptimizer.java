@@ -248,15 +248,32 @@ public final class GammaOptimizer {
       x[u] = solver.makeNumVar(0, 1, "gamma" + u);
     }
     for (double[] w : cuts) {
-      MPConstraint c = solver.makeConstraint(Double.NEGATIVE_INFINITY, bound);
+      // Rows scaled to a largest coefficient of 1, entries below 1e-12 of it dropped: the LP
+      // solvers mis-handle rows spanning 15 orders of magnitude. This only perturbs the LP; the
+      // exact verifier still decides (and cuts again, or scales the final γ).
+      double scale = 0;
+      for (double v : w) {
+        scale = Math.max(scale, Math.abs(v));
+      }
+      if (scale == 0) {
+        continue;
+      }
+      MPConstraint c = solver.makeConstraint(Double.NEGATIVE_INFINITY, bound / scale);
       for (int u = 0; u < n; u++) {
-        c.setCoefficient(x[u], w[u]);
+        double v = w[u] / scale;
+        if (Math.abs(v) >= 1e-12) {
+          c.setCoefficient(x[u], v);
+        }
       }
     }
     MPObjective obj = solver.objective();
     if (linear.h() == null) {
-      for (int u = 0; u < n; u++) {
-        obj.setCoefficient(x[u], -linear.d()[u]);
+      double scale = 0;
+      for (double v : linear.d()) {
+        scale = Math.max(scale, Math.abs(v));
+      }
+      for (int u = 0; u < n && scale > 0; u++) {
+        obj.setCoefficient(x[u], -linear.d()[u] / scale);
       }
     } else {
       double weight = 1.0 / linear.h().size();

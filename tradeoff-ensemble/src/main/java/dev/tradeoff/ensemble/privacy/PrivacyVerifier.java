@@ -33,12 +33,14 @@ import java.util.stream.IntStream;
  *   <li>the first level is split across the common fork-join pool.
  * </ul>
  *
- * <p><b>Tolerance.</b> Every pmf entry is a sum of non-negative products, correct to a relative
- * error below 2K·2^−53; f is then correct to about (1 + e^{mε})·K·2^−52 in absolute terms. A γ
- * passes when max f ≤ bound + {@link #tolerance}, with tolerance = 1e-12 · (1 + e^{mε}), far above
- * that error and far below any privacy-relevant change of δ (the certified δ is at most δ +
- * tolerance/2). The tolerance only decides exact ties such as γ ≡ 1 for m ≥ (K + 1)/2 in the pure
- * case (Theorem 4.1), where max f = e^{mε} − 1 exactly.
+ * <p><b>Tolerance.</b> Φ and Ψ (below) are convex combinations of values in [−1, 1] built with at
+ * most K multiply-adds each, so each is correct to about K·2^−53 and f = Φ − e^{mε}Ψ to (1 +
+ * e^{mε})·K·2^−53. A γ passes when max f ≤ bound + {@link #tolerance}, with tolerance = 4(K + 1) ·
+ * 2^−53 · (1 + e^{mε}) (about 2e-12 for K = 101, mε = 3): a violation below it cannot be told from
+ * rounding. Strictly, a passing γ is therefore certified (mε, δ + tolerance/2)-DP. The tolerance
+ * decides exact ties such as γ ≡ 1 for m ≥ (K + 1)/2 in the pure case (Theorem 4.1), where max f
+ * = e^{mε} − 1 exactly, and γ's the optimiser leaves on the bound. {@link #certifyOrScale} never
+ * needs it: a scaled γ sits on the bound up to rounding.
  */
 public final class PrivacyVerifier {
 
@@ -65,9 +67,9 @@ public final class PrivacyVerifier {
     return setting;
   }
 
-  /** The decision tolerance 1e-12 · (1 + e^{mε}) (see the class documentation). */
+  /** The decision tolerance 4(K + 1) · 2^−53 · (1 + e^{mε}) (see the class documentation). */
   public double tolerance() {
-    return 1e-12 * (1 + expTarget);
+    return 4.0 * (k + 1) * 0x1p-53 * (1 + expTarget);
   }
 
   /** Certifies γ: max f over all corner multisets, the bound, the slack and a worst case. */
