@@ -155,4 +155,14 @@ class EnsembleCommandTest {
     byte[] bytes = Files.readAllBytes(png);
     assertThat(bytes).startsWith((byte) 0x89, (byte) 'P', (byte) 'N', (byte) 'G');
   }
+
+  @Test
+  void gnmaxBaselineReproducesTable4SigmaAndReportsTheDataDependentBoundFallback()
+      throws Exception {
+    Run r = run("ensemble", "baseline", "--kind", "gnmax", "--teachers", "11", "--m", "3",
+        "--epsilon", "0.0892", "--teacher-delta", "1e-4", "--votes-per-class", "11,0", "--json");
+    assertThat(r.status()).as(r.err()).isZero();
+    assertThat(r.json().get("sigma").asDouble()).isCloseTo(21.46, within(0.01));
+    assertThat(r.json().get("dataDependentApplies").asBoolean()).isFalse();
+  }
 }
