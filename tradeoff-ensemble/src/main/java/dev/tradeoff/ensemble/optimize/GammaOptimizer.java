@@ -36,6 +36,8 @@ public final class GammaOptimizer {
 
   /** Cuts added per separation round. */
   private static final int CUTS_PER_ROUND = 24;
+  /** Cuts an exact separation round may add (it is the expensive one). */
+  private static final int EXACT_CUTS_PER_ROUND = 64;
   private static final int MAX_ROUNDS = 500;
   private static final double SNAP = 1e-9;
   /** Distinct random corners the cheap separation oracle allows at first. */
@@ -78,6 +80,7 @@ public final class GammaOptimizer {
         CHEAP_RANDOM_TYPES), added, Double.NEGATIVE_INFINITY);
     int round = 0;
     int cheapCap = CHEAP_RANDOM_TYPES;
+    int randomTypes = setting.teacherDelta() > 0 ? 6 : 2;
     PrivacyVerifier.ExactSearch exact = null;
     NoiseFunction gamma;
     double[] solution;
@@ -93,11 +96,11 @@ public final class GammaOptimizer {
       double threshold = bound + verifier.tolerance();
       // The cheap oracle (few distinct random corners) first; the exact one when it is
       // satisfied, whose last pass is also the final certificate.
-      List<PrivacyVerifier.ScoredMultiset> worst =
-          verifier.worst(gamma, CUTS_PER_ROUND, cheapCap);
+      List<PrivacyVerifier.ScoredMultiset> worst = cheapCap < randomTypes
+          ? verifier.worst(gamma, CUTS_PER_ROUND, cheapCap) : null;
       exact = null;
-      if (worst.get(0).cost() <= threshold) {
-        exact = verifier.search(gamma, CUTS_PER_ROUND);
+      if (worst == null || worst.get(0).cost() <= threshold) {
+        exact = verifier.search(gamma, EXACT_CUTS_PER_ROUND);
         worst = exact.worst();
         // Let the cheap oracle see multisets like the ones only the exact one found.
         for (PrivacyVerifier.ScoredMultiset w : worst) {
