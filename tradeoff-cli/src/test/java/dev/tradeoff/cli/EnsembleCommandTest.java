@@ -165,4 +165,25 @@ class EnsembleCommandTest {
     assertThat(r.json().get("sigma").asDouble()).isCloseTo(21.46, within(0.01));
     assertThat(r.json().get("dataDependentApplies").asBoolean()).isFalse();
   }
+
+  @Test
+  void expectedErrorObjectiveAcceptsNamedAndEmpiricalPriors() throws Exception {
+    Path prior = dir.resolve("prior.csv");
+    Files.writeString(prior, "0.9,0.95\n0.1\n0.85\n");
+    for (String p : new String[] {"uniform", "polarized", prior.toString()}) {
+      Run r = run("ensemble", "optimize", "--teachers", "5", "--m", "2", "--epsilon", "0.2",
+          "--objective", "expected-error", "--prior", p, "--samples", "300", "--json");
+      assertThat(r.status()).as(r.err()).isZero();
+      JsonNode e = r.json().get("errors");
+      assertThat(e.get("optimized").asDouble())
+          .isLessThanOrEqualTo(e.get("randomizedResponse").asDouble());
+      assertThat(r.json().get("objective").get("kind").asText()).isEqualTo("expected-error");
+    }
+    Path bad = dir.resolve("bad.csv");
+    Files.writeString(bad, "0.5,1.5\n");
+    Run r = run("ensemble", "optimize", "--teachers", "5", "--m", "2", "--epsilon", "0.2",
+        "--objective", "expected-error", "--prior", bad.toString());
+    assertThat(r.status()).isEqualTo(2);
+    assertThat(r.err()).startsWith("tradeoff: prior value on line 1");
+  }
 }
