@@ -254,11 +254,6 @@ public final class PrivacyVerifier {
       }
       return n;
     }
-
-    /** A key identifying the multiset. */
-    public String key() {
-      return zeros + "," + ones + "," + java.util.Arrays.toString(counts);
-    }
   }
 
   /** a[0..size] (support 0..size−1 before) times one Bernoulli(p): a_j ← a_j(1−p) + a_{j−1}p. */
