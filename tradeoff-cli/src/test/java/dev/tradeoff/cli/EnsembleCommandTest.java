@@ -69,7 +69,7 @@ class EnsembleCommandTest {
     Files.writeString(votes, "1,1,1,0,0\n0,0,0,0,1\n1,1,1,1,1\n");
     Path labels = dir.resolve("labels.csv");
     Run a = run("ensemble", "aggregate", "--votes", votes.toString(), "--gamma-file",
-        gamma.toString(), "--out", labels.toString(), "--seed", "3");
+        gamma.toString(), "--out", labels.toString(), "--seed", "3", "--json");
     assertThat(a.status()).as(a.err()).isZero();
     assertThat(Files.readAllLines(labels)).hasSize(3).allMatch(s -> s.equals("0")
         || s.equals("1"));
