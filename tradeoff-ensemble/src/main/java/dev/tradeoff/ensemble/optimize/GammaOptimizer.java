@@ -80,8 +80,13 @@ public final class GammaOptimizer {
     LinearObjective linear = linearObjective(objective);
     List<double[]> cuts = new ArrayList<>();
     Set<String> added = new HashSet<>();
-    addCuts(cuts, verifier.worst(NoiseFunction.constant(k, 1), CUTS_PER_ROUND,
-        CHEAP_RANDOM_TYPES), added, Double.NEGATIVE_INFINITY);
+    // Warm start: the worst multisets of the majority and of the subsampling baselines.
+    int m = (int) Math.floor(setting.allowance());
+    for (NoiseFunction start : List.of(NoiseFunction.constant(k, 1),
+        NoiseFunction.subsampling(k, m), NoiseFunction.subsampling(k, Math.min(k, 2 * m - 1)))) {
+      addCuts(cuts, verifier.worst(start, CANDIDATES, CHEAP_RANDOM_TYPES), added,
+          Double.NEGATIVE_INFINITY);
+    }
     int round = 0;
     int cheapCap = CHEAP_RANDOM_TYPES;
     int randomTypes = setting.teacherDelta() > 0 ? 6 : 2;
