@@ -25,12 +25,17 @@ import java.util.function.Consumer;
  * GLOP.
  *
  * <p>The privacy constraints of Lemma 5.1, one per corner multiset (O(K^7) of them when Δ &gt;
- * 0), are generated lazily: the LP starts from the worst multisets of γ ≡ 1 and, after each solve,
- * the exact {@link PrivacyVerifier} (the separation oracle) returns the multisets whose privacy
- * cost exceeds the bound most; their constraints are added and the LP is solved again, until no
- * multiset is violated by more than the verifier's tolerance. Values within 1e-9 of 0 or 1 are
- * snapped to them, and the final γ is certified by the verifier (scaled down by bound / max f if
- * the LP's own tolerances left it infeasible), so every returned γ has passed the verifier.
+ * 0), are generated lazily (cutting planes). The LP starts from the worst multisets of γ ≡ 1,
+ * γ_Sub(⌊m⌋) and γ_Sub(2⌊m⌋ − 1); after each solve a separation oracle returns up to 400 multisets
+ * whose privacy cost exceeds the bound most, of which up to 48 with pairwise different directions
+ * become new constraints. The oracle is first a cheap {@link PrivacyVerifier} search restricted to
+ * multisets using few distinct random corners (widened whenever the exact search finds a violation
+ * outside it), then, once that is satisfied, the exact verifier itself. The loop ends when the
+ * exact verifier finds no violation beyond its tolerance, or none beyond 1e-9 relative, in which
+ * case γ is scaled by bound / max f. Values within 1e-9 of 0 or 1 are snapped to them and every
+ * returned γ carries the exact verifier's certificate. LP rows are scaled to a largest coefficient
+ * of 1 (GLOP and CLP mis-handle rows spanning 15 orders of magnitude); GLOP is tried at tight and
+ * default tolerances, then CLP.
  */
 public final class GammaOptimizer {
 
