@@ -13,7 +13,8 @@ import picocli.CommandLine.Spec;
       ReproduceBernoulliCommand.class,
       ReproduceStabilityCommand.class,
       ReproduceShuffleCommand.class,
-      ReproduceExpostCommand.class
+      ReproduceExpostCommand.class,
+      ReproduceDarrmCommand.class
     })
 public final class ReproduceCommand implements Runnable {
 

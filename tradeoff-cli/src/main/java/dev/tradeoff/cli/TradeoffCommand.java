@@ -20,7 +20,8 @@ import picocli.CommandLine.Command;
       LedgerCommand.class,
       ReproduceCommand.class,
       ShuffleCommand.class,
-      TuneCommand.class
+      TuneCommand.class,
+      EnsembleCommand.class
     })
 public final class TradeoffCommand implements Runnable {
 
