@@ -17,6 +17,7 @@ import picocli.CommandLine.Command;
       NoiseCommand.class,
       AuditCommand.class,
       AmplifyCommand.class,
+      EnsembleCommand.class,
       ReproduceCommand.class
     })
 public final class TradeoffCommand implements Runnable {

@@ -1,0 +1,158 @@
+package dev.tradeoff.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.tradeoff.accounting.guarantee.ApproxDp;
+import dev.tradeoff.ensemble.aggregate.BatchAggregator;
+import dev.tradeoff.ensemble.privacy.DarrmSetting;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.random.RandomGenerator;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code tradeoff ensemble aggregate}: DaRRM (Algorithm 1) over a CSV of vote vectors, one label per
+ * row, with the guarantee of all rows together. The γ must pass the exact verifier for the setting
+ * stored in the γ file (as written by {@code optimize}/{@code baseline --json}) or given by the
+ * options.
+ */
+@Command(name = "aggregate", mixinStandardHelpOptions = true,
+    description = "Aggregate a CSV of 0/1 votes (one query per row) with DaRRM.")
+public final class EnsembleAggregateCommand implements Runnable {
+
+  @Spec CommandSpec spec;
+
+  @Option(names = "--votes", required = true, description = "CSV, one row of K 0/1 votes per query.")
+  Path votes;
+
+  @Option(names = "--gamma-file", required = true, description = "JSON gamma (with its setting).")
+  Path gammaFile;
+
+  @Option(names = "--out", required = true, description = "Output CSV of labels, one per row.")
+  Path out;
+
+  @Option(names = "--seed", description = "Seed (testing only; default: SecureRandom).")
+  Long seed;
+
+  @Option(names = "--m", description = "Privacy allowance (default: from the gamma file).")
+  Double allowance;
+
+  @Option(names = "--epsilon", description = "Per-teacher epsilon (default: from the gamma file).")
+  Double epsilon;
+
+  @Option(names = "--teacher-delta", description = "Per-teacher Delta (default: gamma file).")
+  Double teacherDelta;
+
+  @Option(names = "--delta", description = "Target delta (default: gamma file).")
+  Double delta;
+
+  @Option(names = "--delta-slack", defaultValue = "1e-4",
+      description = "delta' of general composition over the queries (default 1e-4).")
+  double deltaSlack;
+
+  @Override
+  public void run() {
+    EnsembleJson.GammaFile file = EnsembleJson.readGamma(gammaFile);
+    int k = file.gamma().teachers();
+    DarrmSetting setting = setting(k, file.setting());
+    int[][] rows = readVotes(votes, k);
+    RandomGenerator random = seed == null ? new SecureRandom() : new SplittableRandom(seed);
+    BatchAggregator aggregator = new BatchAggregator(setting, file.gamma());
+    BatchAggregator.Batch batch = aggregator.aggregate(rows, deltaSlack, random);
+    StringBuilder csv = new StringBuilder();
+    for (int label : batch.labels()) {
+      csv.append(label).append('\n');
+    }
+    try {
+      Files.writeString(out, csv);
+    } catch (IOException e) {
+      throw new IllegalArgumentException("cannot write " + out + ": " + e.getMessage());
+    }
+    Map<String, Object> report = new LinkedHashMap<>();
+    report.put("queries", rows.length);
+    report.put("out", out.toString());
+    report.put("perQuery", guarantee(batch.perQuery()));
+    report.put("totalBasic", guarantee(batch.basicTotal()));
+    report.put("totalGeneral", guarantee(batch.generalTotal()));
+    report.put("deltaSlack", deltaSlack);
+    report.put("certificate", EnsembleJson.certificate(aggregator.certificate()));
+    PrintWriter o = spec.commandLine().getOut();
+    EnsembleJson.print(o, report);
+  }
+
+  private static Map<String, Object> guarantee(ApproxDp g) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("epsilon", g.epsilon());
+    m.put("delta", g.delta());
+    return m;
+  }
+
+  private DarrmSetting setting(int k, JsonNode stored) {
+    Double m = allowance != null ? allowance : number(stored, "m");
+    Double eps = epsilon != null ? epsilon : number(stored, "epsilon");
+    Double td = teacherDelta != null ? teacherDelta : number(stored, "teacherDelta");
+    Double d = delta != null ? delta : number(stored, "delta");
+    if (m == null || eps == null) {
+      throw new IllegalArgumentException("gamma file has no privacy setting; pass --m and "
+          + "--epsilon (and --teacher-delta, --delta) so gamma can be verified");
+    }
+    return EnsembleSetting.build(k, m, eps, td == null ? 0 : td, d);
+  }
+
+  private static Double number(JsonNode node, String field) {
+    if (node == null || node.get(field) == null || !node.get(field).isNumber()) {
+      return null;
+    }
+    return node.get(field).asDouble();
+  }
+
+  /** Rows of exactly K values, each 0 or 1. */
+  static int[][] readVotes(Path path, int k) {
+    if (!Files.isRegularFile(path)) {
+      throw new IllegalArgumentException("votes file " + path + " does not exist");
+    }
+    List<String> lines;
+    try {
+      lines = Files.readAllLines(path);
+    } catch (IOException e) {
+      throw new IllegalArgumentException("cannot read votes file " + path);
+    }
+    List<int[]> rows = new ArrayList<>();
+    int lineNo = 0;
+    for (String line : lines) {
+      lineNo++;
+      if (line.isBlank()) {
+        continue;
+      }
+      String[] cells = line.split(",", -1);
+      if (cells.length != k) {
+        throw new IllegalArgumentException("votes file " + path + " line " + lineNo + " has "
+            + cells.length + " votes, but K = " + k + " (ragged rows are not allowed)");
+      }
+      int[] row = new int[k];
+      for (int i = 0; i < k; i++) {
+        String c = cells[i].strip();
+        if (!c.equals("0") && !c.equals("1")) {
+          throw new IllegalArgumentException("votes file " + path + " line " + lineNo
+              + " column " + (i + 1) + " must be 0 or 1, but was '" + c + "'");
+        }
+        row[i] = c.charAt(0) - '0';
+      }
+      rows.add(row);
+    }
+    if (rows.isEmpty()) {
+      throw new IllegalArgumentException("votes file " + path + " holds no votes");
+    }
+    return rows.toArray(new int[0][]);
+  }
+}

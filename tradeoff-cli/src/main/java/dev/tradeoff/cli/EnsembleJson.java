@@ -1,0 +1,102 @@
+package dev.tradeoff.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.tradeoff.ensemble.noise.NoiseFunction;
+import dev.tradeoff.ensemble.privacy.CornerCount;
+import dev.tradeoff.ensemble.privacy.DarrmSetting;
+import dev.tradeoff.ensemble.privacy.PrivacyCertificate;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** JSON and file input/output of the ensemble subcommands. */
+final class EnsembleJson {
+
+  static final ObjectMapper MAPPER =
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  private EnsembleJson() {}
+
+  static Map<String, Object> setting(DarrmSetting s) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("teachers", s.teachers());
+    m.put("m", s.allowance());
+    m.put("epsilon", s.epsilon());
+    m.put("teacherDelta", s.teacherDelta());
+    m.put("delta", s.delta());
+    m.put("targetEpsilon", s.allowance() * s.epsilon());
+    return m;
+  }
+
+  static Map<String, Object> certificate(PrivacyCertificate c) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("maxPrivacyCost", c.maxPrivacyCost());
+    m.put("bound", c.bound());
+    m.put("slack", c.slack());
+    m.put("tolerance", c.tolerance());
+    m.put("worstCase", worstCase(c));
+    return m;
+  }
+
+  static List<Map<String, Object>> worstCase(PrivacyCertificate c) {
+    List<Map<String, Object>> out = new ArrayList<>();
+    for (CornerCount cc : c.worstCase()) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("p", cc.corner().p());
+      m.put("pPrime", cc.corner().pPrime());
+      m.put("count", cc.count());
+      out.add(m);
+    }
+    return out;
+  }
+
+  static void print(PrintWriter out, Object value) {
+    try {
+      out.println(MAPPER.writeValueAsString(value));
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+    out.flush();
+  }
+
+  /** A γ file: a JSON array of K + 1 numbers, or an object with a "gamma" array. */
+  static GammaFile readGamma(Path path) {
+    JsonNode root = readTree(path, "gamma file");
+    JsonNode array = root.isArray() ? root : root.get("gamma");
+    if (array == null || !array.isArray()) {
+      throw new IllegalArgumentException("gamma file " + path
+          + " must hold a JSON array or an object with a \"gamma\" array");
+    }
+    double[] values = new double[array.size()];
+    for (int i = 0; i < values.length; i++) {
+      if (!array.get(i).isNumber()) {
+        throw new IllegalArgumentException("gamma file " + path + ": entry " + i
+            + " is not a number");
+      }
+      values[i] = array.get(i).asDouble();
+    }
+    JsonNode setting = root.isObject() ? root.get("setting") : null;
+    return new GammaFile(new NoiseFunction(values), setting);
+  }
+
+  /** A parsed γ file and its optional "setting" object. */
+  record GammaFile(NoiseFunction gamma, JsonNode setting) {}
+
+  static JsonNode readTree(Path path, String what) {
+    if (!Files.isRegularFile(path)) {
+      throw new IllegalArgumentException(what + " " + path + " does not exist");
+    }
+    try {
+      return MAPPER.readTree(path.toFile());
+    } catch (IOException e) {
+      throw new IllegalArgumentException(what + " " + path + " is not valid JSON");
+    }
+  }
+}

@@ -1,0 +1,158 @@
+package dev.tradeoff.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class EnsembleCommandTest {
+
+  @TempDir Path dir;
+
+  private record Run(int status, String out, String err) {
+    JsonNode json() throws Exception {
+      return new ObjectMapper().readTree(out);
+    }
+  }
+
+  private static Run run(String... args) {
+    CommandLine cli = TradeoffCommand.commandLine();
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    cli.setOut(new PrintWriter(out));
+    cli.setErr(new PrintWriter(err));
+    int status = cli.execute(args);
+    return new Run(status, out.toString(), err.toString());
+  }
+
+  @Test
+  void optimizeReproducesThePaperK11M3GammaWithCertificateAndErrors() throws Exception {
+    Run r = run("ensemble", "optimize", "--teachers", "11", "--m", "3", "--epsilon", "0.1",
+        "--teacher-delta", "1e-5", "--json");
+    assertThat(r.status()).isZero();
+    JsonNode j = r.json();
+    double[] expected = {0.939241, 0.542340, 1, 1, 0.977696, 1};
+    for (int i = 0; i < 6; i++) {
+      assertThat(j.get("gamma").get(6 + i).asDouble()).isCloseTo(expected[i], within(1e-5));
+    }
+    JsonNode c = j.get("certificate");
+    assertThat(c.get("maxPrivacyCost").asDouble())
+        .isLessThanOrEqualTo(c.get("bound").asDouble() + c.get("tolerance").asDouble());
+    assertThat(c.get("worstCase").isArray()).isTrue();
+    JsonNode e = j.get("errors");
+    assertThat(e.get("optimized").asDouble())
+        .isLessThanOrEqualTo(e.get("subsampling").asDouble())
+        .isLessThanOrEqualTo(e.get("randomizedResponse").asDouble());
+    assertThat(r.err()).contains("round"); // progress bar on stderr, stdout is pure JSON
+  }
+
+  @Test
+  void baselineVerifyAndAggregateRoundTripThroughFiles() throws Exception {
+    Run b = run("ensemble", "baseline", "--kind", "sub", "--teachers", "5", "--m", "3",
+        "--epsilon", "0.5", "--teacher-delta", "1e-3", "--json");
+    assertThat(b.status()).isZero();
+    Path gamma = dir.resolve("g.json");
+    Files.writeString(gamma, b.out());
+    Run v = run("ensemble", "verify", "--teachers", "5", "--m", "3", "--epsilon", "0.5",
+        "--teacher-delta", "1e-3", "--gamma-file", gamma.toString(), "--json");
+    assertThat(v.status()).isZero();
+    assertThat(v.json().get("private").asBoolean()).isTrue();
+    Path votes = dir.resolve("votes.csv");
+    Files.writeString(votes, "1,1,1,0,0\n0,0,0,0,1\n1,1,1,1,1\n");
+    Path labels = dir.resolve("labels.csv");
+    Run a = run("ensemble", "aggregate", "--votes", votes.toString(), "--gamma-file",
+        gamma.toString(), "--out", labels.toString(), "--seed", "3");
+    assertThat(a.status()).as(a.err()).isZero();
+    assertThat(Files.readAllLines(labels)).hasSize(3).allMatch(s -> s.equals("0")
+        || s.equals("1"));
+    assertThat(a.json().get("totalBasic").get("epsilon").asDouble())
+        .isCloseTo(3 * 1.5, within(1e-9));
+  }
+
+  @Test
+  void verifyReportsANonPrivateGamma() throws Exception {
+    Path gamma = dir.resolve("ones.json");
+    Files.writeString(gamma, "[1,1,1,1,1,1,1,1,1,1,1,1]");
+    Run v = run("ensemble", "verify", "--teachers", "11", "--m", "3", "--epsilon", "0.1",
+        "--gamma-file", gamma.toString(), "--json");
+    assertThat(v.status()).isZero();
+    assertThat(v.json().get("private").asBoolean()).isFalse();
+    assertThat(v.json().get("slack").asDouble()).isNegative();
+  }
+
+  @Test
+  void badInputIsOneLineExitTwoAndWritesNothing() throws Exception {
+    Path gamma = dir.resolve("g.json");
+    Files.writeString(gamma, "[1,0.5,0.5,1,1,1]");
+    Path asym = dir.resolve("asym.json");
+    Files.writeString(asym, "[1,0.5,0.4,1]");
+    Path outside = dir.resolve("outside.json");
+    Files.writeString(outside, "[1.5,0.5,0.5,1.5]");
+    Path nonBinary = dir.resolve("nb.csv");
+    Files.writeString(nonBinary, "1,2,0,1,1\n");
+    Path ragged = dir.resolve("ragged.csv");
+    Files.writeString(ragged, "1,0,0,1,1\n1,0\n");
+    Path good = dir.resolve("good.json");
+    Files.writeString(good, "{\"gamma\":[0.1,0.1,0.1,0.1,0.1,0.1],\"setting\":{\"m\":1,"
+        + "\"epsilon\":0.5}}");
+    Path labels = dir.resolve("labels.csv");
+    String[][] cases = {
+        {"ensemble", "optimize", "--teachers", "10", "--m", "3", "--epsilon", "0.1"},
+        {"ensemble", "optimize", "--teachers", "11", "--m", "0", "--epsilon", "0.1"},
+        {"ensemble", "optimize", "--teachers", "11", "--m", "12", "--epsilon", "0.1"},
+        {"ensemble", "optimize", "--teachers", "11", "--m", "3", "--epsilon", "0"},
+        {"ensemble", "optimize", "--teachers", "11", "--m", "3", "--epsilon", "-1"},
+        {"ensemble", "optimize", "--teachers", "11", "--m", "3", "--epsilon", "0.1",
+            "--teacher-delta", "1"},
+        {"ensemble", "optimize", "--teachers", "11", "--m", "3", "--epsilon", "0.1",
+            "--delta", "1"},
+        {"ensemble", "optimize", "--teachers", "11", "--m", "3", "--epsilon", "0.1",
+            "--teacher-delta", "1e-3", "--delta", "1e-4"},
+        {"ensemble", "optimize", "--teachers", "11", "--m", "3", "--epsilon", "0.1",
+            "--objective", "nope"},
+        {"ensemble", "baseline", "--kind", "xyz", "--teachers", "11", "--m", "3", "--epsilon",
+            "0.1"},
+        {"ensemble", "verify", "--teachers", "3", "--m", "1", "--epsilon", "0.1",
+            "--gamma-file", asym.toString()},
+        {"ensemble", "verify", "--teachers", "3", "--m", "1", "--epsilon", "0.1",
+            "--gamma-file", outside.toString()},
+        {"ensemble", "verify", "--teachers", "3", "--m", "1", "--epsilon", "0.1",
+            "--gamma-file", gamma.toString()},
+        {"ensemble", "verify", "--teachers", "3", "--m", "1", "--epsilon", "0.1",
+            "--gamma-file", dir.resolve("missing.json").toString()},
+        {"ensemble", "aggregate", "--votes", nonBinary.toString(), "--gamma-file",
+            good.toString(), "--out", labels.toString()},
+        {"ensemble", "aggregate", "--votes", ragged.toString(), "--gamma-file",
+            good.toString(), "--out", labels.toString()},
+        {"ensemble", "plot", "--teachers", "10", "--epsilon", "0.1", "--m", "1,3", "--out",
+            dir.resolve("fig.png").toString()},
+    };
+    for (String[] args : cases) {
+      Run r = run(args);
+      assertThat(r.status()).as(String.join(" ", args)).isEqualTo(2);
+      assertThat(r.err().strip()).as(String.join(" ", args)).startsWith("tradeoff: ")
+          .doesNotContain("\n");
+      assertThat(r.out()).isEmpty();
+    }
+    assertThat(labels).doesNotExist();
+    assertThat(dir.resolve("fig.png")).doesNotExist();
+  }
+
+  @Test
+  void plotWritesAPng() throws Exception {
+    Path png = dir.resolve("fig.png");
+    Run r = run("ensemble", "plot", "--teachers", "5", "--epsilon", "0.1", "--teacher-delta",
+        "1e-5", "--m", "1,2", "--out", png.toString());
+    assertThat(r.status()).as(r.err()).isZero();
+    byte[] bytes = Files.readAllBytes(png);
+    assertThat(bytes).startsWith((byte) 0x89, (byte) 'P', (byte) 'N', (byte) 'G');
+  }
+}

@@ -1,0 +1,109 @@
+package dev.tradeoff.ensemble.gnmax;
+
+import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.calibration.GnMaxRdpGridSearch;
+import dev.tradeoff.accounting.guarantee.ApproxDp;
+import dev.tradeoff.accounting.numerics.StandardNormal;
+import java.util.random.RandomGenerator;
+
+/**
+ * GNMax (Papernot et al., <i>Scalable private learning with PATE</i>, ICLR 2018, Section 4.1), the
+ * non-private-teacher baseline of DaRRM Section 6.2: argmax_i {n_i + N(0, σ²)} over the per-class
+ * vote counts n_i. It is (λ, λ/σ²)-RDP for every λ ≥ 1; σ is calibrated to a target (ε, δ) by the
+ * grid search of DaRRM Appendix D.2.1 ({@link GnMaxRdpGridSearch}).
+ *
+ * @param sigma σ &gt; 0
+ * @param lambda the RDP order λ &gt; 1 the calibration chose
+ */
+public record GnMax(double sigma, double lambda) {
+
+  public GnMax {
+    Require.positive("sigma", sigma);
+    Require.renyiOrder("lambda", lambda);
+  }
+
+  /** σ from the RDP grid search of DaRRM Appendix D.2.1 for the per-query target (ε, δ). */
+  public static GnMax calibrated(ApproxDp target) {
+    GnMaxRdpGridSearch.Result r = GnMaxRdpGridSearch.search(target);
+    return new GnMax(r.sigma(), r.lambda());
+  }
+
+  /** The noisy argmax; ties between noisy counts have probability 0. */
+  public int aggregate(int[] counts, RandomGenerator random) {
+    Require.nonNull("counts", counts);
+    Require.nonNull("random", random);
+    Require.positive("classes", counts.length);
+    int best = -1;
+    double bestValue = Double.NEGATIVE_INFINITY;
+    for (int i = 0; i < counts.length; i++) {
+      Require.nonNegative("counts[" + i + "]", counts[i]);
+      double v = counts[i] + sigma * random.nextGaussian();
+      if (v > bestValue) {
+        bestValue = v;
+        best = i;
+      }
+    }
+    return best;
+  }
+
+  /** The data-independent RDP bound λ/σ² at the calibrated order. */
+  public double gaussianRdp() {
+    return lambda / (sigma * sigma);
+  }
+
+  /**
+   * The data-dependent RDP ε at order λ of Papernot et al. 2018 (Proposition 7 and Theorem 6), as
+   * DaRRM Algorithm 6 restates it, or the Gaussian bound λ/σ² when its conditions fail; the
+   * smaller of the two is returned. With i* the top class, q = Σ_{i≠i*} ½ erfc((n_{i*} − n_i)/(2σ))
+   * bounds Pr[GNMax ≠ i*]; μ₂ = σ√(log 1/q), μ₁ = μ₂ + 1, ε_j = μ_j/σ²; if q &lt; 1, μ₁ ≥ λ, μ₂ &gt;
+   * 1 and q ≤ e^{(μ₂−1)ε₂}/(μ₁/(μ₁−1) · μ₂/(μ₂−1))^{μ₂}, the bound is 1/(λ − 1) · log((1 − q)
+   * A^{λ−1} + q B^{λ−1}) with A = (1 − q)/(1 − (q e^{ε₂})^{(μ₂−1)/μ₂}) and B = e^{ε₁}/q^{1/(μ₁−1)}.
+   * (Algorithm 6 as printed loses the logarithm and loops over an index it never uses.)
+   */
+  public double dataDependentRdp(int[] counts) {
+    Require.nonNull("counts", counts);
+    Require.that(counts.length >= 2, "classes", "must be >= 2", counts.length);
+    int top = 0;
+    for (int i = 1; i < counts.length; i++) {
+      if (counts[i] > counts[top]) {
+        top = i;
+      }
+    }
+    double q = 0;
+    for (int i = 0; i < counts.length; i++) {
+      if (i != top) {
+        // ½ erfc(d / (2σ)) = Pr[N(0, 1) > d / (√2 σ)].
+        q += StandardNormal.survival((counts[top] - counts[i]) / (Math.sqrt(2) * sigma));
+      }
+    }
+    double gaussian = gaussianRdp();
+    if (!(q > 0 && q < 1)) {
+      return gaussian;
+    }
+    double mu2 = sigma * Math.sqrt(Math.log(1 / q));
+    double mu1 = mu2 + 1;
+    double eps1 = mu1 / (sigma * sigma);
+    double eps2 = mu2 / (sigma * sigma);
+    if (!(mu1 >= lambda && mu2 > 1)) {
+      return gaussian;
+    }
+    double logQub = (mu2 - 1) * eps2 - mu2 * Math.log(mu1 / (mu1 - 1) * mu2 / (mu2 - 1));
+    if (!(Math.log(q) <= logQub)) {
+      return gaussian;
+    }
+    double logA = Math.log1p(-q) - Math.log1p(-Math.exp((mu2 - 1) / mu2 * (Math.log(q) + eps2)));
+    double logB = eps1 - Math.log(q) / (mu1 - 1);
+    double a = Math.log1p(-q) + (lambda - 1) * logA;
+    double b = Math.log(q) + (lambda - 1) * logB;
+    double m = Math.max(a, b);
+    double bound = (m + Math.log(Math.exp(a - m) + Math.exp(b - m))) / (lambda - 1);
+    return Math.min(gaussian, bound);
+  }
+
+  /** (ε, δ)-DP from an RDP ε at order λ (Papernot et al. 2018 Theorem 5): ε + log(1/δ)/(λ − 1). */
+  public ApproxDp toDp(double rdpEpsilon, double delta) {
+    Require.nonNegative("rdp epsilon", rdpEpsilon);
+    Require.openUnit("delta", delta);
+    return new ApproxDp(Math.nextUp(rdpEpsilon + Math.log(1 / delta) / (lambda - 1)), delta);
+  }
+}

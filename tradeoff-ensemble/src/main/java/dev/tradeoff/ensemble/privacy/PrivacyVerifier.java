@@ -1,0 +1,389 @@
+package dev.tradeoff.ensemble.privacy;
+
+import dev.tradeoff.accounting.Require;
+import dev.tradeoff.ensemble.noise.NoiseFunction;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.PriorityQueue;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+
+/**
+ * The exact privacy verifier of DaRRM (Zhang, Jagielski et al., TMLR 2024): DaRRM_γ is (mε,
+ * δ)-DP iff the privacy cost
+ *
+ * <pre>f = Σ_{l ≤ (K−1)/2} (e^{mε} α′_l − α_l) γ(l) + Σ_{l ≥ (K+1)/2} (α_l − e^{mε} α′_l) γ(l)</pre>
+ *
+ * never exceeds e^{mε} − 1 + 2δ (Lemma 3.4), where α, α′ are the Poisson-binomial pmfs of the
+ * teachers' votes on adjacent datasets. f is multilinear in the teachers' pairs (p_i, p′_i), so its
+ * maximum is attained with every pair at a corner of F_i (Lemma 5.1, 8 corners when Δ &gt; 0, 4
+ * when Δ = 0) and depends only on how many teachers sit at each corner. The verifier enumerates
+ * every such multiset, C(K + 7, 7) (Δ &gt; 0) or C(K + 3, 3) (Δ = 0) of them:
+ *
+ * <ul>
+ *   <li>the corners (0, 0) and (1, 1) only shift both sums by the number of teachers at (1, 1), so
+ *       for each multiset of the other (random) corners every shift is evaluated from one pair of
+ *       pmfs;
+ *   <li>the random corners are enumerated depth-first, one corner type per level, so each node is
+ *       its parent times one more Bernoulli factor: the direct positive recursion α_j ← α_j (1 − p)
+ *       + α_{j−1} p (no FFT, no characteristic function, every term non-negative), carried out on
+ *       the γ-weighted sums Σ_j c(s + j) α_j for every shift s at once (see {@code Search}), which
+ *       makes a node cost O(K − r) instead of O(r (K − r));
+ *   <li>the first level is split across the common fork-join pool.
+ * </ul>
+ *
+ * <p><b>Tolerance.</b> Φ and Ψ (below) are convex combinations of values in [−1, 1] built with at
+ * most K multiply-adds each, so each is correct to about K·2^−53 and f = Φ − e^{mε}Ψ to (1 +
+ * e^{mε})·K·2^−53. A γ passes when max f ≤ bound + {@link #tolerance}, with tolerance = 4(K + 1) ·
+ * 2^−53 · (1 + e^{mε}) (about 2e-12 for K = 101, mε = 3): a violation below it cannot be told from
+ * rounding. Strictly, a passing γ is therefore certified (mε, δ + tolerance/2)-DP. The tolerance
+ * decides exact ties such as γ ≡ 1 for m ≥ (K + 1)/2 in the pure case (Theorem 4.1), where max f
+ * = e^{mε} − 1 exactly, and γ's the optimiser leaves on the bound. {@link #certifyOrScale} never
+ * needs it: a scaled γ sits on the bound up to rounding.
+ */
+public final class PrivacyVerifier {
+
+  private final DarrmSetting setting;
+  private final int k;
+  private final double expTarget;
+  private final double bound;
+  private final List<Corner> randomCorners;
+  private final Corner zero;
+  private final Corner one;
+
+  public PrivacyVerifier(DarrmSetting setting) {
+    this.setting = Require.nonNull("setting", setting);
+    this.k = setting.teachers();
+    this.expTarget = setting.expTarget();
+    this.bound = setting.privacyBound();
+    List<Corner> all = Corner.of(setting.epsilon(), setting.teacherDelta());
+    this.zero = all.get(0);
+    this.one = all.get(1);
+    this.randomCorners = all.subList(2, all.size());
+  }
+
+  public DarrmSetting setting() {
+    return setting;
+  }
+
+  /** The decision tolerance 4(K + 1) · 2^−53 · (1 + e^{mε}) (see the class documentation). */
+  public double tolerance() {
+    return 4.0 * (k + 1) * 0x1p-53 * (1 + expTarget);
+  }
+
+  /** Certifies γ: max f over all corner multisets, the bound, the slack and a worst case. */
+  public PrivacyCertificate certify(NoiseFunction gamma) {
+    return certificate(worst(gamma, 1).get(0));
+  }
+
+  /** The certificate for the maximum of an exact search ({@link #worst(NoiseFunction, int)}). */
+  private PrivacyCertificate certificate(ScoredMultiset best) {
+    return new PrivacyCertificate(best.cost(), bound, bound - best.cost(), tolerance(),
+        best.multiset().asCornerCounts());
+  }
+
+  /**
+   * Certifies γ and returns the {@code limit} worst multisets of the same exact search (one pass
+   * serves both the optimiser's separation and its final certificate).
+   */
+  public ExactSearch search(NoiseFunction gamma, int limit) {
+    List<ScoredMultiset> worst = worst(gamma, limit);
+    return new ExactSearch(certificate(worst.get(0)), worst);
+  }
+
+  /** An exact search: the certificate and the worst multisets, largest cost first. */
+  public record ExactSearch(PrivacyCertificate certificate, List<ScoredMultiset> worst) {
+    public ExactSearch {
+      worst = List.copyOf(worst);
+    }
+  }
+
+  /**
+   * γ if it passes, otherwise γ scaled by bound / max f (f is linear in γ, so the scaled γ attains
+   * max f = bound exactly and passes), each with its certificate.
+   */
+  public Certified certifyOrScale(NoiseFunction gamma) {
+    PrivacyCertificate c = certify(gamma);
+    if (c.isPrivate()) {
+      return new Certified(gamma, c, 1);
+    }
+    double factor = Math.max(0, bound / c.maxPrivacyCost());
+    for (int attempt = 0; attempt < 8; attempt++) {
+      NoiseFunction scaled = gamma.scaled(factor);
+      PrivacyCertificate sc = certify(scaled);
+      if (sc.isPrivate()) {
+        return new Certified(scaled, sc, factor);
+      }
+      factor = Math.nextDown(factor * (1 - 1e-12));
+    }
+    throw new IllegalStateException("could not scale gamma into the privacy bound");
+  }
+
+  /** A γ that has passed the verifier, its certificate and the factor it was scaled by. */
+  public record Certified(NoiseFunction gamma, PrivacyCertificate certificate, double scale) {}
+
+  /**
+   * The constraint vector w of a multiset: f(γ) = Σ_u w_u γ(u) over the free values u = 0, …, (K −
+   * 1)/2, with w_u = (e^{mε} α′_u − α_u) + (α_{K−u} − e^{mε} α′_{K−u}).
+   */
+  public double[] constraintVector(CornerMultiset multiset) {
+    double[][] pmfs = multiset.pmfs(k);
+    double[] a = pmfs[0];
+    double[] b = pmfs[1];
+    double[] w = new double[(k + 1) / 2];
+    for (int u = 0; u < w.length; u++) {
+      w[u] = (expTarget * b[u] - a[u]) + (a[k - u] - expTarget * b[k - u]);
+    }
+    return w;
+  }
+
+  /** The privacy cost f for one multiset, evaluated directly (for tests and reporting). */
+  public double privacyCost(NoiseFunction gamma, CornerMultiset multiset) {
+    double[] w = constraintVector(multiset);
+    double f = 0;
+    for (int u = 0; u < w.length; u++) {
+      f += w[u] * gamma.at(u);
+    }
+    return f;
+  }
+
+  /**
+   * The {@code limit} corner multisets with the largest privacy cost for γ, largest first
+   * (the separation oracle of the optimiser).
+   */
+  public List<ScoredMultiset> worst(NoiseFunction gamma, int limit) {
+    return worst(gamma, limit, Integer.MAX_VALUE);
+  }
+
+  /**
+   * As {@link #worst(NoiseFunction, int)} but over the multisets that use at most {@code
+   * maxRandomTypes} distinct random corners (those other than (0, 0) and (1, 1)): a cheap,
+   * incomplete oracle the optimiser tries before the exact one. Integer.MAX_VALUE is exact.
+   */
+  public List<ScoredMultiset> worst(NoiseFunction gamma, int limit, int maxRandomTypes) {
+    Require.that(gamma.teachers() == k, "gamma", "must have K + 1 = " + (k + 1) + " values",
+        gamma.teachers() + 1);
+    Require.positive("limit", limit);
+    Require.nonNegative("maxRandomTypes", maxRandomTypes);
+    double[] c = new double[k + 1];
+    for (int l = 0; l <= k; l++) {
+      c[l] = l <= k / 2 ? -gamma.at(l) : gamma.at(l);
+    }
+    // Tasks: every (first, second) count pair, so the two cores get balanced work.
+    List<List<ScoredMultiset>> parts = IntStream.range(0, (k + 1) * (k + 1)).parallel()
+        .filter(i -> i / (k + 1) + i % (k + 1) <= k)
+        .mapToObj(i -> new Search(c, limit, maxRandomTypes).fromFirstTwo(i / (k + 1),
+            i % (k + 1)))
+        .collect(Collectors.toList());
+    PriorityQueue<ScoredMultiset> heap = new PriorityQueue<>(
+        Comparator.comparingDouble(ScoredMultiset::cost));
+    for (List<ScoredMultiset> part : parts) {
+      for (ScoredMultiset s : part) {
+        offer(heap, s, limit);
+      }
+    }
+    List<ScoredMultiset> out = new ArrayList<>(heap);
+    out.sort(Comparator.comparingDouble(ScoredMultiset::cost).reversed());
+    return out;
+  }
+
+  private static void offer(PriorityQueue<ScoredMultiset> heap, ScoredMultiset s, int limit) {
+    if (heap.size() < limit) {
+      heap.add(s);
+    } else if (s.cost() > heap.peek().cost()) {
+      heap.poll();
+      heap.add(s);
+    }
+  }
+
+  /** A corner multiset with its privacy cost. */
+  public record ScoredMultiset(CornerMultiset multiset, double cost) {}
+
+  /**
+   * Counts of teachers at each corner: {@code zeros} at (0, 0), {@code ones} at (1, 1) and {@code
+   * counts[t]} at the t-th random corner.
+   */
+  public record CornerMultiset(List<Corner> randomCorners, Corner zero, Corner one, int zeros,
+      int ones, int[] counts) {
+
+    public CornerMultiset {
+      randomCorners = List.copyOf(randomCorners);
+      counts = counts.clone();
+    }
+
+    /** α (index 0) and α′ (index 1) over 0..K by the direct recursion. */
+    double[][] pmfs(int k) {
+      double[] a = new double[k + 1];
+      double[] b = new double[k + 1];
+      a[ones] = 1;
+      b[ones] = 1;
+      int size = ones;
+      for (int t = 0; t < counts.length; t++) {
+        Corner corner = randomCorners.get(t);
+        for (int i = 0; i < counts[t]; i++) {
+          addBernoulli(a, size, corner.p());
+          addBernoulli(b, size, corner.pPrime());
+          size++;
+        }
+      }
+      return new double[][] {a, b};
+    }
+
+    /** The non-empty entries as corner counts. */
+    public List<CornerCount> asCornerCounts() {
+      List<CornerCount> out = new ArrayList<>();
+      if (zeros > 0) {
+        out.add(new CornerCount(zero, zeros));
+      }
+      if (ones > 0) {
+        out.add(new CornerCount(one, ones));
+      }
+      for (int t = 0; t < counts.length; t++) {
+        if (counts[t] > 0) {
+          out.add(new CornerCount(randomCorners.get(t), counts[t]));
+        }
+      }
+      return out;
+    }
+
+    /** How many distinct random corners (other than (0, 0), (1, 1)) the multiset uses. */
+    public int randomTypeCount() {
+      int n = 0;
+      for (int count : counts) {
+        n += count > 0 ? 1 : 0;
+      }
+      return n;
+    }
+
+    /** A key identifying the multiset. */
+    public String key() {
+      return zeros + "," + ones + "," + java.util.Arrays.toString(counts);
+    }
+  }
+
+  /** a[0..size] (support 0..size−1 before) times one Bernoulli(p): a_j ← a_j(1−p) + a_{j−1}p. */
+  static void addBernoulli(double[] a, int top, double p) {
+    double q = 1 - p;
+    a[top + 1] = a[top] * p;
+    for (int j = top; j >= 1; j--) {
+      a[j] = a[j] * q + a[j - 1] * p;
+    }
+    a[0] *= q;
+  }
+
+  /**
+   * One depth-first search over the random corner counts with a fixed first count.
+   *
+   * <p>Instead of the pmfs themselves it carries, for the r teachers fixed so far, Φ(s) = Σ_j
+   * c(s + j) α_j and Ψ(s) = Σ_j c(s + j) α′_j for every shift s = 0..K − r (the number of
+   * teachers at (1, 1)), where c(l) = ±γ(l) is the sign-adjusted γ of Lemma 3.4. One more teacher
+   * with probability p maps Φ(s) to (1 − p) Φ(s) + p Φ(s + 1), the pmf recursion moved onto c, so
+   * each node costs O(K − r) and every leaf reads f = Φ(ones) − e^{mε} Ψ(ones) for all splits of
+   * the remaining teachers between (0, 0) and (1, 1) directly. All weights are non-negative.
+   */
+  private final class Search {
+    private final int limit;
+    private final int types = randomCorners.size();
+    private final double[][] phi = new double[types + 1][k + 1];
+    private final double[][] psi = new double[types + 1][k + 1];
+    private final int[] counts = new int[types];
+    private final double[] ps = new double[types];
+    private final double[] qs = new double[types];
+    private final PriorityQueue<ScoredMultiset> heap =
+        new PriorityQueue<>(Comparator.comparingDouble(ScoredMultiset::cost));
+    private double floor = Double.NEGATIVE_INFINITY;
+
+    private final int maxTypes;
+
+    Search(double[] c, int limit, int maxTypes) {
+      this.limit = limit;
+      this.maxTypes = maxTypes;
+      for (int t = 0; t < types; t++) {
+        ps[t] = randomCorners.get(t).p();
+        qs[t] = randomCorners.get(t).pPrime();
+      }
+      System.arraycopy(c, 0, phi[1], 0, k + 1);
+      System.arraycopy(c, 0, psi[1], 0, k + 1);
+    }
+
+    /** The subtree with n0 teachers at the first and n1 at the second random corner. */
+    List<ScoredMultiset> fromFirstTwo(int n0, int n1) {
+      int used = (n0 > 0 ? 1 : 0) + (n1 > 0 ? 1 : 0);
+      if (used > maxTypes) {
+        return List.of();
+      }
+      double[] f = phi[1];
+      double[] g = psi[1];
+      for (int i = 0; i < n0; i++) {
+        addItem(f, k - i, ps[0]);
+        addItem(g, k - i, qs[0]);
+      }
+      for (int i = 0; i < n1; i++) {
+        addItem(f, k - n0 - i, ps[1]);
+        addItem(g, k - n0 - i, qs[1]);
+      }
+      counts[0] = n0;
+      counts[1] = n1;
+      if (types == 2) {
+        leaf(f, g, n0 + n1);
+      } else {
+        System.arraycopy(f, 0, phi[2], 0, k + 1);
+        System.arraycopy(g, 0, psi[2], 0, k + 1);
+        descend(2, n0 + n1, used);
+      }
+      return new ArrayList<>(heap);
+    }
+
+    /**
+     * Level t ≥ 2: phi[t], psi[t] hold Φ, Ψ for the first t types (r teachers at {@code used}
+     * distinct types).
+     */
+    private void descend(int t, int r, int used) {
+      double[] pf = phi[t];
+      double[] pg = psi[t];
+      double[] cf = phi[t + 1];
+      double[] cg = psi[t + 1];
+      System.arraycopy(pf, 0, cf, 0, k - r + 1);
+      System.arraycopy(pg, 0, cg, 0, k - r + 1);
+      double p = ps[t];
+      double q = qs[t];
+      int top = used < maxTypes ? k - r : 0;
+      for (int n = 0; n <= top; n++) {
+        if (n > 0) {
+          addItem(cf, k - r - n + 1, p);
+          addItem(cg, k - r - n + 1, q);
+        }
+        counts[t] = n;
+        if (t + 1 == types) {
+          leaf(cf, cg, r + n);
+        } else {
+          descend(t + 1, r + n, used + (n > 0 ? 1 : 0));
+        }
+      }
+      counts[t] = 0;
+    }
+
+    /** Every split of the K − r deterministic teachers into (0, 0) and (1, 1). */
+    private void leaf(double[] f, double[] g, int r) {
+      for (int ones = 0; ones + r <= k; ones++) {
+        double cost = f[ones] - expTarget * g[ones];
+        if (cost > floor) {
+          offer(heap, new ScoredMultiset(new CornerMultiset(randomCorners, zero, one,
+              k - r - ones, ones, counts), cost), limit);
+          if (heap.size() == limit) {
+            floor = heap.peek().cost();
+          }
+        }
+      }
+    }
+  }
+
+  /** One more teacher with probability p: v(s) ← (1 − p) v(s) + p v(s + 1), s = 0..top − 1. */
+  static void addItem(double[] v, int top, double p) {
+    double q = 1 - p;
+    for (int s = 0; s < top; s++) {
+      v[s] = q * v[s] + p * v[s + 1];
+    }
+  }
+}

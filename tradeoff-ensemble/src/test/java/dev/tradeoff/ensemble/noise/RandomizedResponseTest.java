@@ -1,0 +1,42 @@
+package dev.tradeoff.ensemble.noise;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tradeoff.accounting.composition.PrivacyAllowance;
+import dev.tradeoff.accounting.guarantee.ApproxDp;
+import dev.tradeoff.ensemble.privacy.DarrmSetting;
+import dev.tradeoff.ensemble.privacy.PrivacyCertificate;
+import dev.tradeoff.ensemble.privacy.PrivacyVerifier;
+import org.junit.jupiter.api.Test;
+
+class RandomizedResponseTest {
+
+  @Test
+  void lemmaA1ConstantPassesTheExactVerifierAndIsAtMostTheBestConstant() {
+    for (double delta : new double[] {0, 1e-5}) {
+      for (int m = 1; m <= 11; m += 2) {
+        DarrmSetting s = DarrmSetting.withDefaultDelta(11, 0.1, delta, m);
+        PrivacyAllowance majority = PrivacyAllowance.simpleComposition(new ApproxDp(0.1, delta),
+            11);
+        NoiseFunction rr = NoiseFunction.randomizedResponse(11, m * 0.1, s.delta(),
+            majority.epsilon(), majority.delta());
+        PrivacyVerifier v = new PrivacyVerifier(s);
+        PrivacyCertificate c = v.certify(rr);
+        assertThat(c.isPrivate()).as("delta=%s m=%d", delta, m).isTrue();
+        // f is linear in a constant gamma: the best constant is bound / max f(gamma = 1).
+        double best = Math.min(1, s.privacyBound()
+            / v.certify(NoiseFunction.constant(11, 1)).maxPrivacyCost());
+        assertThat(rr.at(0)).isLessThanOrEqualTo(best + 1e-12);
+      }
+    }
+  }
+
+  @Test
+  void pureLemmaA1IsAboutMOverKOnlyWhenTauEpsilonIsSmall() {
+    // K = 101, eps = 0.01, m = 10: tau eps = 1.01, p_const ~ m/K = 0.099.
+    assertThat(NoiseFunction.randomizedResponse(101, 0.1, 0, 1.01, 0).at(0)).isBetween(0.09, 0.12);
+    // eps = 0.1: tau eps = 10.1 is far from small and p_const = 0.46, not m/K.
+    assertThat(NoiseFunction.randomizedResponse(101, 1.0, 0, 10.1, 0).at(0))
+        .isBetween(0.46, 0.47);
+  }
+}

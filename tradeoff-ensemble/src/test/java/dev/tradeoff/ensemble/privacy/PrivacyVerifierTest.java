@@ -1,0 +1,136 @@
+package dev.tradeoff.ensemble.privacy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.tradeoff.ensemble.noise.NoiseFunction;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+class PrivacyVerifierTest {
+
+  /** f of Lemma 3.4 for explicit per-teacher pairs, Poisson-binomial by the direct recursion. */
+  static double privacyCost(DarrmSetting s, NoiseFunction gamma, double[] p, double[] pp) {
+    int k = s.teachers();
+    double[] a = new double[k + 1];
+    double[] b = new double[k + 1];
+    a[0] = 1;
+    b[0] = 1;
+    for (int i = 0; i < k; i++) {
+      PrivacyVerifier.addBernoulli(a, i, p[i]);
+      PrivacyVerifier.addBernoulli(b, i, pp[i]);
+    }
+    double e = s.expTarget();
+    double f = 0;
+    for (int l = 0; l <= k; l++) {
+      f += l <= (k - 1) / 2 ? (e * b[l] - a[l]) * gamma.at(l) : (a[l] - e * b[l]) * gamma.at(l);
+    }
+    return f;
+  }
+
+  /** Max of f over all 8^K (or 4^K) ordered corner assignments. */
+  static double bruteForceMax(DarrmSetting s, NoiseFunction gamma) {
+    List<Corner> corners = Corner.of(s.epsilon(), s.teacherDelta());
+    int k = s.teachers();
+    int n = corners.size();
+    int total = (int) Math.pow(n, k);
+    double best = Double.NEGATIVE_INFINITY;
+    double[] p = new double[k];
+    double[] pp = new double[k];
+    for (int code = 0; code < total; code++) {
+      int x = code;
+      for (int i = 0; i < k; i++) {
+        Corner c = corners.get(x % n);
+        x /= n;
+        p[i] = c.p();
+        pp[i] = c.pPrime();
+      }
+      best = Math.max(best, privacyCost(s, gamma, p, pp));
+    }
+    return best;
+  }
+
+  @Test
+  void multisetEnumerationEqualsBruteForceOverOrderedCornerAssignments() {
+    SplittableRandom rnd = new SplittableRandom(11);
+    for (int trial = 0; trial < 12; trial++) {
+      int k = trial % 2 == 0 ? 3 : 5;
+      double delta = trial % 3 == 0 ? 0 : 0.05;
+      DarrmSetting s = new DarrmSetting(k, new dev.tradeoff.accounting.guarantee.ApproxDp(
+          0.3 + rnd.nextDouble(), delta), 1 + rnd.nextDouble() * (k - 1), delta * 2);
+      double[] free = new double[(k + 1) / 2];
+      for (int u = 0; u < free.length; u++) {
+        free[u] = rnd.nextDouble();
+      }
+      NoiseFunction gamma = NoiseFunction.fromFreeValues(k, free);
+      PrivacyCertificate c = new PrivacyVerifier(s).certify(gamma);
+      assertThat(c.maxPrivacyCost()).isCloseTo(bruteForceMax(s, gamma), within(1e-12));
+      assertThat(c.worstCase().stream().mapToInt(CornerCount::count).sum()).isEqualTo(k);
+    }
+  }
+
+  @Test
+  void randomPointsOfTheFeasibleRegionsNeverExceedTheCornerMaximum() {
+    SplittableRandom rnd = new SplittableRandom(5);
+    DarrmSetting s = DarrmSetting.withDefaultDelta(7, 0.4, 0.02, 2);
+    NoiseFunction gamma = NoiseFunction.subsampling(7, 3);
+    double max = new PrivacyVerifier(s).certify(gamma).maxPrivacyCost();
+    double e = Math.exp(0.4);
+    double[] p = new double[7];
+    double[] pp = new double[7];
+    for (int trial = 0; trial < 20_000; trial++) {
+      for (int i = 0; i < 7; i++) {
+        do {
+          p[i] = rnd.nextDouble();
+          pp[i] = rnd.nextDouble();
+        } while (p[i] > e * pp[i] + 0.02 || pp[i] > e * p[i] + 0.02
+            || 1 - p[i] > e * (1 - pp[i]) + 0.02 || 1 - pp[i] > e * (1 - p[i]) + 0.02);
+      }
+      assertThat(privacyCost(s, gamma, p, pp)).isLessThanOrEqualTo(max + 1e-12);
+    }
+  }
+
+  @Test
+  void doubleSubsamplingIsPureDpAsTheorem41States() {
+    for (int m = 1; m <= 11; m++) {
+      DarrmSetting s = new DarrmSetting(11, new dev.tradeoff.accounting.guarantee.ApproxDp(0.1, 0),
+          m, 0);
+      PrivacyCertificate c = new PrivacyVerifier(s).certify(NoiseFunction.doubleSubsampling(11, m));
+      assertThat(c.isPrivate()).as("m=%d slack=%s", m, c.slack()).isTrue();
+    }
+  }
+
+  @Test
+  void trueMajorityIsPrivateExactlyFromHalfTheTeachersOnAndTightAtAllZero() {
+    DarrmSetting six = new DarrmSetting(11, new dev.tradeoff.accounting.guarantee.ApproxDp(0.1, 0),
+        6, 0);
+    PrivacyCertificate c = new PrivacyVerifier(six).certify(NoiseFunction.constant(11, 1));
+    assertThat(c.isPrivate()).isTrue();
+    assertThat(c.slack()).isCloseTo(0, within(1e-13));
+    DarrmSetting five = new DarrmSetting(11, new dev.tradeoff.accounting.guarantee.ApproxDp(0.1, 0),
+        5, 0);
+    assertThat(new PrivacyVerifier(five).certify(NoiseFunction.constant(11, 1)).isPrivate())
+        .isFalse();
+  }
+
+  @Test
+  void subsamplingIsPrivateWithSimpleCompositionDelta() {
+    for (int m = 1; m <= 11; m += 2) {
+      DarrmSetting s = new DarrmSetting(11, new dev.tradeoff.accounting.guarantee.ApproxDp(0.1,
+          1e-5), m, m * 1e-5);
+      assertThat(new PrivacyVerifier(s).certify(NoiseFunction.subsampling(11, m)).isPrivate())
+          .isTrue();
+    }
+  }
+
+  @Test
+  void scalingBringsAFailingGammaExactlyOntoTheBound() {
+    DarrmSetting s = DarrmSetting.withDefaultDelta(11, 0.1, 1e-5, 2);
+    PrivacyVerifier v = new PrivacyVerifier(s);
+    PrivacyVerifier.Certified cert = v.certifyOrScale(NoiseFunction.constant(11, 1));
+    assertThat(cert.scale()).isLessThan(1);
+    assertThat(cert.certificate().isPrivate()).isTrue();
+    assertThat(cert.certificate().slack()).isCloseTo(0, within(1e-12));
+  }
+}
