@@ -9,7 +9,7 @@ import picocli.CommandLine.Spec;
     name = "reproduce",
     mixinStandardHelpOptions = true,
     description = "Regenerate the figures and tables of the papers Tradeoff implements.",
-    subcommands = {ReproduceBernoulliCommand.class, ReproduceDarrmCommand.class})
+    subcommands = {ReproduceBernoulliCommand.class, ReproduceDarrmCommand.class, ReproduceShuffleCommand.class})
 public final class ReproduceCommand implements Runnable {
 
   @Spec CommandSpec spec;

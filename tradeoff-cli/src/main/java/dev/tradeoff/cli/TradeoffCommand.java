@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
       AuditCommand.class,
       AmplifyCommand.class,
       EnsembleCommand.class,
+      ShuffleCommand.class,
       ReproduceCommand.class
     })
 public final class TradeoffCommand implements Runnable {

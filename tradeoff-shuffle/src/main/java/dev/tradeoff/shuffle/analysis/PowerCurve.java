@@ -1,0 +1,256 @@
+package dev.tradeoff.shuffle.analysis;
+
+import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.fdp.PiecewiseLinearTradeoff;
+import dev.tradeoff.accounting.guarantee.PrivacyProfile;
+import dev.tradeoff.accounting.numerics.StandardNormal;
+import java.util.Arrays;
+
+/**
+ * A symmetric trade-off function f kept as its power curve γ(α) = 1 − f(α): concave,
+ * piecewise linear, from (0, 0) to (1, 1). Storing the power instead of β keeps full relative
+ * precision where it matters for privacy: at small α, β = 1 − γ rounds to 1 in double while γ ~ α
+ * still carries the likelihood ratio (a difference of 1e−20 in β decides μ).
+ *
+ * <p>Conversions (all exact for the piecewise-linear curve, up to floating-point rounding of a few
+ * ulps, then rounded in the safe direction as stated):
+ *
+ * <ul>
+ *   <li>{@link #tradeoff()}: the curve as a {@link PiecewiseLinearTradeoff}, β = 1 − γ;
+ *   <li>{@link #delta(double)}: the privacy profile δ(ε) = sup_α (γ(α) − e^ε α) (Dong, Roth and Su
+ *       2022, Proposition 2.12), a maximum over the vertices;
+ *   <li>{@link #epsilon(double)}: the smallest ε with δ(ε) ≤ δ in closed form, max_i ln((γ_i −
+ *       δ)/α_i), rounded up by one ulp;
+ *   <li>{@link #gaussianMu()}: the smallest μ with G_μ ≤ f, max_i Φ⁻¹(1 − α_i) + Φ⁻¹(γ_i) over the
+ *       vertices (G_μ is convex, so G_μ ≤ f at the vertices implies it everywhere), plus
+ *       {@link #MU_MARGIN} for the error of Φ⁻¹.
+ * </ul>
+ */
+public final class PowerCurve implements PrivacyProfile {
+
+  /** Absolute margin added to μ for the rounding of Φ⁻¹ (relative error ~1e−15). */
+  public static final double MU_MARGIN = 1e-12;
+
+  private final double[] alphas;
+  private final double[] powers;
+
+  private PowerCurve(double[] alphas, double[] powers) {
+    this.alphas = alphas;
+    this.powers = powers;
+  }
+
+  /**
+   * The least concave majorant of the given (α, γ) points together with (0, 0) and (1, 1),
+   * capped at 1: the power curve of the best tests once randomization is allowed.
+   */
+  public static PowerCurve upperConcaveEnvelope(double[] alphas, double[] powers) {
+    Require.nonNull("alphas", alphas);
+    Require.nonNull("powers", powers);
+    Require.that(alphas.length == powers.length, "powers.length",
+        "must equal alphas.length " + alphas.length, powers.length);
+    int m = alphas.length;
+    double[][] pts = new double[m + 2][];
+    for (int i = 0; i < m; i++) {
+      pts[i] = new double[] {Require.probability("alphas[" + i + "]", alphas[i]),
+          Math.min(1, Require.probability("powers[" + i + "]", powers[i]))};
+    }
+    pts[m] = new double[] {0, 0};
+    pts[m + 1] = new double[] {1, 1};
+    Arrays.sort(pts, (p, q) -> Double.compare(p[0], q[0]));
+    double[] a = new double[pts.length];
+    double[] g = new double[pts.length];
+    for (int i = 0; i < pts.length; i++) {
+      a[i] = pts[i][0];
+      g[i] = pts[i][1];
+    }
+    return upperHullOfSorted(a, g);
+  }
+
+  /**
+   * The upper concave hull of points already sorted by α (non-decreasing), which must include
+   * (0, 0) and (1, 1) and have powers in [0, 1]; of equal α the largest power is kept.
+   */
+  static PowerCurve upperHullOfSorted(double[] alphas, double[] powers) {
+    double[] a = new double[alphas.length];
+    double[] g = new double[alphas.length];
+    int k = 0;
+    for (int i = 0; i < alphas.length; i++) {
+      double x = alphas[i];
+      double y = powers[i];
+      if (k > 0 && a[k - 1] == x) {
+        if (y <= g[k - 1]) {
+          continue;
+        }
+        k--; // same α, larger power: replace
+      }
+      while (k >= 2 && cross(a[k - 2], g[k - 2], a[k - 1], g[k - 1], x, y) >= 0) {
+        k--;
+      }
+      a[k] = x;
+      g[k] = y;
+      k++;
+    }
+    return new PowerCurve(Arrays.copyOf(a, k), Arrays.copyOf(g, k));
+  }
+
+  /** (b − a) × (c − a) ≥ 0: b lies on or below the chord ac, so it is not an upper-hull vertex. */
+  static double cross(double ax, double ay, double bx, double by, double cx, double cy) {
+    return (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
+  }
+
+  /**
+   * The power curve of (ε, 0)-DP, γ(α) = min(e^ε α, 1 − e^{−ε}(1 − α)): the trade-off function
+   * f_{ε,0} of Dong, Roth and Su (2022), Equation (5).
+   */
+  public static PowerCurve pureDp(double epsilon) {
+    Require.nonNegative("epsilon", epsilon);
+    double l = Math.exp(epsilon);
+    double kink = 1 / (l + 1);
+    return new PowerCurve(new double[] {0, kink, 1}, new double[] {0, l * kink, 1});
+  }
+
+  /**
+   * The pointwise minimum of two power curves (the intersection of two valid guarantees, still
+   * concave), with vertices at the union of both vertex sets and at every crossing.
+   */
+  public PowerCurve min(PowerCurve other) {
+    Require.nonNull("other", other);
+    double[] xs = mergeSorted(alphas, other.alphas);
+    double[] outA = new double[2 * xs.length];
+    double[] outG = new double[2 * xs.length];
+    int k = 0;
+    for (int i = 0; i < xs.length; i++) {
+      double x = xs[i];
+      if (i > 0) {
+        double x0 = xs[i - 1];
+        double d0 = power(x0) - other.power(x0);
+        double d1 = power(x) - other.power(x);
+        if ((d0 < 0 && d1 > 0) || (d0 > 0 && d1 < 0)) {
+          double t = d0 / (d0 - d1);
+          double xc = x0 + t * (x - x0);
+          if (xc > x0 && xc < x) {
+            outA[k] = xc;
+            outG[k] = Math.min(power(xc), other.power(xc));
+            k++;
+          }
+        }
+      }
+      outA[k] = x;
+      outG[k] = Math.min(power(x), other.power(x));
+      k++;
+    }
+    return upperConcaveEnvelope(Arrays.copyOf(outA, k), Arrays.copyOf(outG, k));
+  }
+
+  /** γ(α) = 1 − f(α) by linear interpolation. */
+  public double power(double alpha) {
+    Require.probability("alpha", alpha);
+    int i = Arrays.binarySearch(alphas, alpha);
+    if (i >= 0) {
+      return powers[i];
+    }
+    int right = -i - 1;
+    int left = right - 1;
+    double t = (alpha - alphas[left]) / (alphas[right] - alphas[left]);
+    return powers[left] + t * (powers[right] - powers[left]);
+  }
+
+  /** f(α) = 1 − γ(α). */
+  public double beta(double alpha) {
+    return 1 - power(alpha);
+  }
+
+  /** The curve as a validated trade-off function (β = 1 − γ at the vertices). */
+  public PiecewiseLinearTradeoff tradeoff() {
+    double[] b = new double[powers.length];
+    for (int i = 0; i < b.length; i++) {
+      b[i] = 1 - powers[i];
+    }
+    return PiecewiseLinearTradeoff.lowerConvexEnvelope(alphas.clone(), b);
+  }
+
+  /** δ(ε) = max over vertices of (γ_i − e^ε α_i), at least 0. */
+  @Override
+  public double delta(double epsilon) {
+    Require.nonNegative("epsilon", epsilon);
+    double l = Math.exp(epsilon);
+    double max = 0;
+    for (int i = 0; i < alphas.length; i++) {
+      max = Math.max(max, powers[i] - l * alphas[i]);
+    }
+    return max;
+  }
+
+  /** The smallest ε ≥ 0 with δ(ε) ≤ δ (closed form), rounded up; +∞ if no ε reaches δ. */
+  @Override
+  public double epsilon(double delta) {
+    Require.delta("delta", delta);
+    double eps = 0;
+    for (int i = 0; i < alphas.length; i++) {
+      if (powers[i] > delta) {
+        if (alphas[i] == 0) {
+          return Double.POSITIVE_INFINITY;
+        }
+        eps = Math.max(eps, Math.log((powers[i] - delta) / alphas[i]));
+      }
+    }
+    return eps == 0 ? 0 : Math.nextUp(eps);
+  }
+
+  /**
+   * The smallest μ with G_μ ≤ f, plus {@link #MU_MARGIN}; +∞ if f(0) &lt; 1 (γ(0) &gt; 0: no G_μ fits).
+   * For a symmetric curve (f = f⁻¹, as every curve built by this module) and the symmetric G_μ the
+   * condition at a vertex (α, β) with α &gt; β is the condition at the mirrored vertex (β, α), so only
+   * vertices with α ≤ β are used: there both α and γ are held to full relative precision, whereas
+   * near α = 1 the complement 1 − α is rounded.
+   */
+  public double gaussianMu() {
+    double mu = 0;
+    for (int i = 0; i < alphas.length; i++) {
+      double a = alphas[i];
+      double g = powers[i];
+      if (a > 1 - g) {
+        break; // the mirrored half
+      }
+      if (a == 0) {
+        if (g > 0) {
+          return Double.POSITIVE_INFINITY;
+        }
+        continue;
+      }
+      if (g == 0) {
+        continue; // f = 1 here: G_μ ≤ 1
+      }
+      mu = Math.max(mu, StandardNormal.inverseSurvival(a) + StandardNormal.inverseCdf(g));
+    }
+    return mu + MU_MARGIN;
+  }
+
+  /** The vertices' α, increasing from 0 to 1. */
+  public double[] alphas() {
+    return alphas.clone();
+  }
+
+  /** The vertices' γ = 1 − β, non-decreasing from 0 to 1. */
+  public double[] powers() {
+    return powers.clone();
+  }
+
+  public int vertexCount() {
+    return alphas.length;
+  }
+
+  static double[] mergeSorted(double[] x, double[] y) {
+    double[] out = new double[x.length + y.length];
+    int i = 0;
+    int j = 0;
+    int k = 0;
+    while (i < x.length || j < y.length) {
+      double v = (j >= y.length || (i < x.length && x[i] <= y[j])) ? x[i++] : y[j++];
+      if (k == 0 || out[k - 1] != v) {
+        out[k++] = v;
+      }
+    }
+    return Arrays.copyOf(out, k);
+  }
+}
