@@ -4,6 +4,7 @@ import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.accountant.Accountant;
 import dev.tradeoff.accounting.accountant.Accountants;
 import dev.tradeoff.accounting.accountant.AccountingMethod;
+import dev.tradeoff.mechanisms.SafeRounding;
 import dev.tradeoff.accounting.event.ComposedEvent;
 import dev.tradeoff.accounting.event.DpEvent;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
@@ -42,18 +43,47 @@ public record RunGuarantee(List<Release> releases, ApproxDp total, AccountingMet
   /**
    * Composes the releases under add-or-remove-one neighbouring and reports ε at {@code delta}.
    *
-   * @throws IllegalArgumentException if no release was declared or no accountant supports the
-   *     composed event
+   * <p>If some accountant supports the composition of all releases, the smallest ε over those
+   * accountants is reported. Otherwise (releases of different kinds that no single method composes,
+   * e.g. a zCDP histogram next to (ε, δ) DaRRM labels) δ is split evenly, each release is accounted
+   * alone at δ/n by its best method, and the ε's are added (basic composition,
+   * {@link AccountingMethod#BASIC}).
+   *
+   * @throws IllegalArgumentException if no release was declared or some release is supported by no
+   *     accountant
    */
   public static RunGuarantee of(List<Release> releases, double delta) {
     Require.nonNull("releases", releases);
     Require.that(!releases.isEmpty(), "releases", "must contain at least one private transform",
         releases.size());
     Require.delta("delta", delta);
-    DpEvent event = composed(releases);
-    double best = Double.POSITIVE_INFINITY;
-    AccountingMethod bestMethod = null;
     List<String> reasons = new ArrayList<>();
+    Best joint = best(composed(releases), delta, reasons);
+    if (joint != null) {
+      return new RunGuarantee(releases, new ApproxDp(joint.epsilon, delta), joint.method);
+    }
+    // One ulp down: the n shares add up to at most δ in exact arithmetic.
+    double share = Math.nextDown(delta / releases.size());
+    double total = 0;
+    for (Release r : releases) {
+      List<String> why = new ArrayList<>();
+      Best alone = best(r.event(), share, why);
+      if (alone == null) {
+        throw new IllegalArgumentException("release " + r.name()
+            + " must be supported by some accountant, but none supports it: " + why);
+      }
+      total = Double.isInfinite(total) || Double.isInfinite(alone.epsilon)
+          ? Double.POSITIVE_INFINITY
+          : SafeRounding.sumUp(total, alone.epsilon);
+    }
+    return new RunGuarantee(releases, new ApproxDp(total, delta), AccountingMethod.BASIC);
+  }
+
+  private record Best(double epsilon, AccountingMethod method) {}
+
+  /** The smallest ε at δ over the accountants that support the event, or null if none does. */
+  private static Best best(DpEvent event, double delta, List<String> reasons) {
+    Best best = null;
     for (AccountingMethod method : METHODS) {
       Accountant accountant = Accountants.forMethod(method);
       var why = accountant.whyUnsupported(event, Neighbouring.ADD_OR_REMOVE_ONE);
@@ -62,16 +92,11 @@ public record RunGuarantee(List<Release> releases, ApproxDp total, AccountingMet
         continue;
       }
       double epsilon = accountant.account(event, Neighbouring.ADD_OR_REMOVE_ONE).epsilon(delta);
-      if (epsilon < best) {
-        best = epsilon;
-        bestMethod = method;
+      if (best == null || epsilon < best.epsilon) {
+        best = new Best(epsilon, method);
       }
     }
-    if (bestMethod == null) {
-      throw new IllegalArgumentException(
-          "releases must be supported by some accountant, but none supports them: " + reasons);
-    }
-    return new RunGuarantee(releases, new ApproxDp(best, delta), bestMethod);
+    return best;
   }
 
   /** The composition of the releases' events as one event. */
