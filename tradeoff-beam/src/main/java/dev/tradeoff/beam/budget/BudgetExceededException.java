@@ -22,9 +22,17 @@ public final class BudgetExceededException extends IllegalArgumentException {
     this.budget = budget;
   }
 
-  /** The guarantee the pipeline would have had. */
-  public RunGuarantee requested() {
-    return requested;
+  /** The releases reach the budget's δ with no finite ε at all. */
+  public BudgetExceededException(String reason, ApproxDp budget) {
+    super("privacy budget exceeded: " + reason + ", but the budget is epsilon = "
+        + budget.epsilon() + ", delta = " + budget.delta() + "; nothing was run");
+    this.requested = null;
+    this.budget = budget;
+  }
+
+  /** The guarantee the pipeline would have had; empty when no finite ε reaches the budget's δ. */
+  public java.util.Optional<RunGuarantee> requested() {
+    return java.util.Optional.ofNullable(requested);
   }
 
   /** The budget. */

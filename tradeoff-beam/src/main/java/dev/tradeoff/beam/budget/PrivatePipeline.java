@@ -90,7 +90,12 @@ public final class PrivatePipeline {
    * @throws BudgetExceededException if the guarantee exceeds the budget (nothing runs)
    */
   public Outcome run() {
-    RunGuarantee guarantee = guarantee();
+    RunGuarantee guarantee;
+    try {
+      guarantee = guarantee();
+    } catch (RunGuarantee.UnreachableDeltaException e) {
+      throw new BudgetExceededException(e.getMessage(), budget);
+    }
     if (!guarantee.within(budget)) {
       throw new BudgetExceededException(guarantee, budget);
     }

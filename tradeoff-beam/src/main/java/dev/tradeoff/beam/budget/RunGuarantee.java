@@ -51,6 +51,8 @@ public record RunGuarantee(List<Release> releases, ApproxDp total, AccountingMet
    *
    * @throws IllegalArgumentException if no release was declared or some release is supported by no
    *     accountant
+   * @throws UnreachableDeltaException if no finite ε reaches {@code delta} (the releases' own δ's
+   *     add up to more)
    */
   public static RunGuarantee of(List<Release> releases, double delta) {
     Require.nonNull("releases", releases);
@@ -59,6 +61,9 @@ public record RunGuarantee(List<Release> releases, ApproxDp total, AccountingMet
     Require.delta("delta", delta);
     List<String> reasons = new ArrayList<>();
     Best joint = best(composed(releases), delta, reasons);
+    if (joint != null && Double.isInfinite(joint.epsilon)) {
+      throw new UnreachableDeltaException(releases, delta);
+    }
     if (joint != null) {
       return new RunGuarantee(releases, new ApproxDp(joint.epsilon, delta), joint.method);
     }
@@ -75,6 +80,9 @@ public record RunGuarantee(List<Release> releases, ApproxDp total, AccountingMet
       total = Double.isInfinite(total) || Double.isInfinite(alone.epsilon)
           ? Double.POSITIVE_INFINITY
           : SafeRounding.sumUp(total, alone.epsilon);
+    }
+    if (Double.isInfinite(total)) {
+      throw new UnreachableDeltaException(releases, delta);
     }
     return new RunGuarantee(releases, new ApproxDp(total, delta), AccountingMethod.BASIC);
   }
@@ -105,6 +113,17 @@ public record RunGuarantee(List<Release> releases, ApproxDp total, AccountingMet
       return releases.get(0).event();
     }
     return new ComposedEvent(releases.stream().map(Release::event).toList());
+  }
+
+  /** No finite ε makes the composed releases (ε, δ)-DP at the asked δ. */
+  public static final class UnreachableDeltaException extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+
+    UnreachableDeltaException(List<Release> releases, double delta) {
+      super("the releases (" + releases.stream().map(Release::name).toList()
+          + ") are (epsilon, " + delta + ")-DP for no finite epsilon: their own deltas exceed "
+          + delta);
+    }
   }
 
   /** Whether this guarantee is within the budget: ε ≤ budget ε (δ is the budget's δ). */

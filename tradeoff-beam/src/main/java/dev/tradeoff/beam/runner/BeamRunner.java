@@ -70,7 +70,11 @@ public enum BeamRunner {
     List<String> args = new ArrayList<>();
     args.add("--runner=" + runnerClass.substring(runnerClass.lastIndexOf('.') + 1));
     switch (this) {
-      case DIRECT -> args.add("--targetParallelism=" + parallelism);
+      case DIRECT -> {
+        args.add("--targetParallelism=" + parallelism);
+        args.add("--enforceImmutability=false");
+        args.add("--enforceEncodability=false");
+      }
       case SPARK -> {
         args.add("--sparkMaster=local[" + parallelism + "]");
         args.add("--enableSparkMetricSinks=false");

@@ -30,7 +30,7 @@ public final class Collected {
     Require.nonNull("lines", lines);
     Require.nonNull("directory", directory);
     lines.apply("Collect", TextIO.write().to(directory.resolve("part").toString())
-        .withSuffix(".txt"));
+        .withSuffix(".txt").withNumShards(1));
     return new Collected(directory);
   }
 

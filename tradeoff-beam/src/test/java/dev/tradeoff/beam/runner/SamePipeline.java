@@ -41,7 +41,7 @@ final class SamePipeline {
     for (int user = 0; user < 300; user++) {
       int n = 1 + data.nextInt(6);
       for (int i = 0; i < n; i++) {
-        visits.add(KV.of("u" + user, pages.get(data.nextInt(pages.size())) + (i % 2 == 0 ? "" : "")));
+        visits.add(KV.of("u" + user, pages.get(data.nextInt(pages.size()))));
       }
     }
     visits.add(KV.of("u0", "not-in-domain"));
