@@ -99,7 +99,15 @@ public record RunGuarantee(List<Release> releases, ApproxDp total, AccountingMet
         reasons.add(method.cliName() + ": " + why.get());
         continue;
       }
-      double epsilon = accountant.account(event, Neighbouring.ADD_OR_REMOVE_ONE).epsilon(delta);
+      double epsilon;
+      try {
+        epsilon = accountant.account(event, Neighbouring.ADD_OR_REMOVE_ONE).epsilon(delta);
+      } catch (IllegalArgumentException e) {
+        // Outside the method's numerical range (e.g. a PLD grid too fine for a huge loss); the
+        // other methods still give valid bounds.
+        reasons.add(method.cliName() + ": " + e.getMessage());
+        continue;
+      }
       if (best == null || epsilon < best.epsilon) {
         best = new Best(epsilon, method);
       }
