@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
       AmplifyCommand.class,
       EnsembleCommand.class,
       ShuffleCommand.class,
+      PredictCommand.class,
       ReproduceCommand.class
     })
 public final class TradeoffCommand implements Runnable {
