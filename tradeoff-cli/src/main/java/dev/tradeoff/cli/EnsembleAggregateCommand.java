@@ -56,6 +56,9 @@ public final class EnsembleAggregateCommand implements Runnable {
   @Option(names = "--delta", description = "Target delta (default: gamma file).")
   Double delta;
 
+  @Option(names = "--json", description = "JSON output.")
+  boolean json;
+
   @Option(names = "--delta-slack", defaultValue = "1e-4",
       description = "delta' of general composition over the queries (default 1e-4).")
   double deltaSlack;
@@ -87,7 +90,18 @@ public final class EnsembleAggregateCommand implements Runnable {
     report.put("deltaSlack", deltaSlack);
     report.put("certificate", EnsembleJson.certificate(aggregator.certificate()));
     PrintWriter o = spec.commandLine().getOut();
-    EnsembleJson.print(o, report);
+    if (json) {
+      EnsembleJson.print(o, report);
+      return;
+    }
+    o.printf("%d labels written to %s%n", rows.length, out);
+    o.printf("per query     (%.6g, %.3g)-DP%n", batch.perQuery().epsilon(),
+        batch.perQuery().delta());
+    o.printf("all, basic    (%.6g, %.3g)-DP%n", batch.basicTotal().epsilon(),
+        batch.basicTotal().delta());
+    o.printf("all, general  (%.6g, %.3g)-DP (delta' = %s)%n", batch.generalTotal().epsilon(),
+        batch.generalTotal().delta(), deltaSlack);
+    o.flush();
   }
 
   private static Map<String, Object> guarantee(ApproxDp g) {

@@ -1,6 +1,8 @@
 package dev.tradeoff.cli;
 
 import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.guarantee.ApproxDp;
+import dev.tradeoff.ensemble.gnmax.GnMax;
 import dev.tradeoff.ensemble.optimize.Baseline;
 import dev.tradeoff.ensemble.privacy.DarrmSetting;
 import dev.tradeoff.ensemble.privacy.PrivacyVerifier;
@@ -25,7 +27,8 @@ public final class EnsembleBaselineCommand implements Runnable {
   @Spec CommandSpec spec;
   @Mixin EnsembleSetting options;
 
-  @Option(names = "--kind", required = true, description = "sub, dsub or const.")
+  @Option(names = "--kind", required = true,
+      description = "sub, dsub, const, or gnmax (non-private teachers, sigma by RDP grid search).")
   String kind;
 
   @Option(names = "--prior-mean", defaultValue = "0.75",
@@ -35,14 +38,22 @@ public final class EnsembleBaselineCommand implements Runnable {
   @Option(names = "--json", description = "JSON output.")
   boolean json;
 
+  @Option(names = "--votes-per-class", split = ",",
+      description = "gnmax: per-class vote counts for the data-dependent bound (Algorithm 6).")
+  int[] votesPerClass;
+
   @Override
   public void run() {
+    if (kind.equals("gnmax")) {
+      gnmax();
+      return;
+    }
     Baseline baseline = switch (kind) {
       case "sub" -> Baseline.SUBSAMPLING;
       case "dsub" -> Baseline.DOUBLE_SUBSAMPLING;
       case "const" -> Baseline.RANDOMIZED_RESPONSE;
-      default -> throw new IllegalArgumentException("kind must be sub, dsub or const, but was "
-          + kind);
+      default -> throw new IllegalArgumentException(
+          "kind must be sub, dsub, const or gnmax, but was " + kind);
     };
     Require.inClosedRange("prior mean", priorMean, 0.5, 1);
     DarrmSetting setting = options.setting();
@@ -67,5 +78,33 @@ public final class EnsembleBaselineCommand implements Runnable {
     o.printf("surrogate error %.6g, slack %.3g%n", out.get("surrogateError"),
         c.certificate().slack());
     o.flush();
+  }
+
+  /** GNMax at the per-query target (mε, mΔ) of DaRRM Appendix D.2.1. */
+  private void gnmax() {
+    DarrmSetting setting = options.setting();
+    double targetDelta = setting.allowance() * setting.teacherDelta();
+    Require.openUnit("m * teacher delta (GNMax target delta)", targetDelta);
+    GnMax g = GnMax.calibrated(new ApproxDp(setting.allowance() * setting.epsilon(), targetDelta));
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("kind", "gnmax");
+    out.put("sigma", g.sigma());
+    out.put("lambda", g.lambda());
+    out.put("gaussianRdp", g.gaussianRdp());
+    out.put("targetEpsilon", setting.allowance() * setting.epsilon());
+    out.put("targetDelta", targetDelta);
+    if (votesPerClass != null) {
+      double rdp = g.dataDependentRdp(votesPerClass);
+      out.put("dataDependentRdp", rdp);
+      out.put("dataDependentApplies", rdp < g.gaussianRdp());
+      out.put("epsilonAtTargetDelta", g.toDp(rdp, targetDelta).epsilon());
+    }
+    PrintWriter o = spec.commandLine().getOut();
+    if (json) {
+      EnsembleJson.print(o, out);
+    } else {
+      out.forEach((k, v) -> o.printf("%-22s %s%n", k, v));
+      o.flush();
+    }
   }
 }

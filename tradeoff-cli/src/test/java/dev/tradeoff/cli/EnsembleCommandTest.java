@@ -69,7 +69,7 @@ class EnsembleCommandTest {
     Files.writeString(votes, "1,1,1,0,0\n0,0,0,0,1\n1,1,1,1,1\n");
     Path labels = dir.resolve("labels.csv");
     Run a = run("ensemble", "aggregate", "--votes", votes.toString(), "--gamma-file",
-        gamma.toString(), "--out", labels.toString(), "--seed", "3");
+        gamma.toString(), "--out", labels.toString(), "--seed", "3", "--json");
     assertThat(a.status()).as(a.err()).isZero();
     assertThat(Files.readAllLines(labels)).hasSize(3).allMatch(s -> s.equals("0")
         || s.equals("1"));
@@ -154,5 +154,36 @@ class EnsembleCommandTest {
     assertThat(r.status()).as(r.err()).isZero();
     byte[] bytes = Files.readAllBytes(png);
     assertThat(bytes).startsWith((byte) 0x89, (byte) 'P', (byte) 'N', (byte) 'G');
+  }
+
+  @Test
+  void gnmaxBaselineReproducesTable4SigmaAndReportsTheDataDependentBoundFallback()
+      throws Exception {
+    Run r = run("ensemble", "baseline", "--kind", "gnmax", "--teachers", "11", "--m", "3",
+        "--epsilon", "0.0892", "--teacher-delta", "1e-4", "--votes-per-class", "11,0", "--json");
+    assertThat(r.status()).as(r.err()).isZero();
+    assertThat(r.json().get("sigma").asDouble()).isCloseTo(21.46, within(0.01));
+    assertThat(r.json().get("dataDependentApplies").asBoolean()).isFalse();
+  }
+
+  @Test
+  void expectedErrorObjectiveAcceptsNamedAndEmpiricalPriors() throws Exception {
+    Path prior = dir.resolve("prior.csv");
+    Files.writeString(prior, "0.9,0.95\n0.1\n0.85\n");
+    for (String p : new String[] {"uniform", "polarized", prior.toString()}) {
+      Run r = run("ensemble", "optimize", "--teachers", "5", "--m", "2", "--epsilon", "0.2",
+          "--objective", "expected-error", "--prior", p, "--samples", "300", "--json");
+      assertThat(r.status()).as(r.err()).isZero();
+      JsonNode e = r.json().get("errors");
+      assertThat(e.get("optimized").asDouble())
+          .isLessThanOrEqualTo(e.get("randomizedResponse").asDouble());
+      assertThat(r.json().get("objective").get("kind").asText()).isEqualTo("expected-error");
+    }
+    Path bad = dir.resolve("bad.csv");
+    Files.writeString(bad, "0.5,1.5\n");
+    Run r = run("ensemble", "optimize", "--teachers", "5", "--m", "2", "--epsilon", "0.2",
+        "--objective", "expected-error", "--prior", bad.toString());
+    assertThat(r.status()).isEqualTo(2);
+    assertThat(r.err()).startsWith("tradeoff: prior value on line 1");
   }
 }

@@ -35,7 +35,13 @@ import java.util.function.Consumer;
 public final class GammaOptimizer {
 
   /** Cuts added per separation round. */
-  private static final int CUTS_PER_ROUND = 24;
+  private static final int CUTS_PER_ROUND = 48;
+  /** Candidate multisets the oracle returns per round, of which CUTS_PER_ROUND diverse ones. */
+  private static final int CANDIDATES = 400;
+  /** Cosine above which a candidate cut counts as a copy of one already taken this round. */
+  private static final double DIVERSITY = 0.99999;
+  /** Relative violation of the bound below which the loop stops and γ is scaled instead. */
+  private static final double NEAR_FEASIBLE = 1e-9;
   private static final int MAX_ROUNDS = 500;
   private static final double SNAP = 1e-9;
   /** Distinct random corners the cheap separation oracle allows at first. */
@@ -74,10 +80,16 @@ public final class GammaOptimizer {
     LinearObjective linear = linearObjective(objective);
     List<double[]> cuts = new ArrayList<>();
     Set<String> added = new HashSet<>();
-    addCuts(cuts, verifier.worst(NoiseFunction.constant(k, 1), CUTS_PER_ROUND,
-        CHEAP_RANDOM_TYPES), added, Double.NEGATIVE_INFINITY);
+    // Warm start: the worst multisets of the majority and of the subsampling baselines.
+    int m = (int) Math.floor(setting.allowance());
+    for (NoiseFunction start : List.of(NoiseFunction.constant(k, 1),
+        NoiseFunction.subsampling(k, m), NoiseFunction.subsampling(k, Math.min(k, 2 * m - 1)))) {
+      addCuts(cuts, verifier.worst(start, CANDIDATES, CHEAP_RANDOM_TYPES), added,
+          Double.NEGATIVE_INFINITY);
+    }
     int round = 0;
     int cheapCap = CHEAP_RANDOM_TYPES;
+    int randomTypes = setting.teacherDelta() > 0 ? 6 : 2;
     PrivacyVerifier.ExactSearch exact = null;
     NoiseFunction gamma;
     double[] solution;
@@ -93,11 +105,11 @@ public final class GammaOptimizer {
       double threshold = bound + verifier.tolerance();
       // The cheap oracle (few distinct random corners) first; the exact one when it is
       // satisfied, whose last pass is also the final certificate.
-      List<PrivacyVerifier.ScoredMultiset> worst =
-          verifier.worst(gamma, CUTS_PER_ROUND, cheapCap);
+      List<PrivacyVerifier.ScoredMultiset> worst = cheapCap < randomTypes
+          ? verifier.worst(gamma, CANDIDATES, cheapCap) : null;
       exact = null;
-      if (worst.get(0).cost() <= threshold) {
-        exact = verifier.search(gamma, CUTS_PER_ROUND);
+      if (worst == null || worst.get(0).cost() <= bound * (1 + NEAR_FEASIBLE)) {
+        exact = verifier.search(gamma, CANDIDATES);
         worst = exact.worst();
         // Let the cheap oracle see multisets like the ones only the exact one found.
         for (PrivacyVerifier.ScoredMultiset w : worst) {
@@ -108,7 +120,10 @@ public final class GammaOptimizer {
       }
       double maxCost = worst.get(0).cost();
       progress.accept(new Progress(round, cuts.size(), maxCost, bound));
+      // A violation below NEAR_FEASIBLE (relative) ends the loop: scaling γ by bound / max f
+      // then costs at most that much utility, and spares the LP's slow tail.
       if (maxCost <= threshold || round >= MAX_ROUNDS
+          || (exact != null && maxCost <= bound * (1 + NEAR_FEASIBLE))
           || addCuts(cuts, worst, added, threshold) == 0) {
         break;
       }
@@ -120,20 +135,52 @@ public final class GammaOptimizer {
         cuts.size(), linear.value(certified.gamma().freeValues()));
   }
 
+  /**
+   * Adds the violated multisets' constraints, most violated first, skipping any whose direction is
+   * within {@link #DIVERSITY} (cosine) of one already added this round: the oracle's top
+   * multisets are mostly near-copies of each other, and diverse cuts converge in fewer rounds.
+   */
   private int addCuts(List<double[]> cuts, List<PrivacyVerifier.ScoredMultiset> worst,
       Set<String> added, double threshold) {
-    int count = 0;
+    List<double[]> round = new ArrayList<>();
     for (PrivacyVerifier.ScoredMultiset s : worst) {
-      if (s.cost() <= threshold) {
+      if (s.cost() <= threshold || round.size() >= CUTS_PER_ROUND) {
         continue;
       }
       double[] w = verifier.constraintVector(s.multiset());
-      if (added.add(vectorKey(w))) { // skip multisets with the same constraint
+      double[] unit = unit(w);
+      boolean similar = false;
+      for (double[] other : round) {
+        double dot = 0;
+        for (int u = 0; u < unit.length; u++) {
+          dot += unit[u] * other[u];
+        }
+        if (dot > DIVERSITY) {
+          similar = true;
+          break;
+        }
+      }
+      if (!similar && added.add(vectorKey(w))) { // skip multisets with the same constraint
         cuts.add(w);
-        count++;
+        round.add(unit);
       }
     }
-    return count;
+    return round.size();
+  }
+
+  private static double[] unit(double[] w) {
+    double norm = 0;
+    for (double v : w) {
+      norm += v * v;
+    }
+    double[] u = w.clone();
+    if (norm > 0) {
+      double inv = 1 / Math.sqrt(norm);
+      for (int i = 0; i < u.length; i++) {
+        u[i] *= inv;
+      }
+    }
+    return u;
   }
 
   /** The constraint vector rounded to 1e-11 relative to its largest entry. */

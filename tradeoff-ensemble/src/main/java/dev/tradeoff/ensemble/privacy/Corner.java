@@ -11,11 +11,6 @@ import java.util.List;
  */
 public record Corner(double p, double pPrime) {
 
-  /** True for (0, 0) and (1, 1), the corners where the teacher's vote is deterministic. */
-  boolean deterministic() {
-    return p == pPrime && (p == 0 || p == 1);
-  }
-
   /**
    * The corners of F_i for an (ε, Δ)-DP teacher, deterministic ones first: (0, 0), (1, 1), then
    * (e^ε + Δ, 1 − Δ)/(e^ε + 1) and its mirror, then (when Δ &gt; 0) (0, Δ), (Δ, 0), (1 − Δ, 1),

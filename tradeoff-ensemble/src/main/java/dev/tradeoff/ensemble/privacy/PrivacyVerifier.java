@@ -170,11 +170,10 @@ public final class PrivacyVerifier {
     for (int l = 0; l <= k; l++) {
       c[l] = l <= k / 2 ? -gamma.at(l) : gamma.at(l);
     }
-    // Tasks: every (first, second) count pair, so the two cores get balanced work.
-    List<List<ScoredMultiset>> parts = IntStream.range(0, (k + 1) * (k + 1)).parallel()
-        .filter(i -> i / (k + 1) + i % (k + 1) <= k)
-        .mapToObj(i -> new Search(c, limit, maxRandomTypes).fromFirstTwo(i / (k + 1),
-            i % (k + 1)))
+    // One task per count of the first random corner (the largest holds about (types)/(K + types)
+    // of the work, so two cores stay busy).
+    List<List<ScoredMultiset>> parts = IntStream.rangeClosed(0, k).parallel()
+        .mapToObj(n0 -> new Search(c, limit, maxRandomTypes).fromFirst(n0))
         .collect(Collectors.toList());
     PriorityQueue<ScoredMultiset> heap = new PriorityQueue<>(
         Comparator.comparingDouble(ScoredMultiset::cost));
@@ -255,11 +254,6 @@ public final class PrivacyVerifier {
       }
       return n;
     }
-
-    /** A key identifying the multiset. */
-    public String key() {
-      return zeros + "," + ones + "," + java.util.Arrays.toString(counts);
-    }
   }
 
   /** a[0..size] (support 0..size−1 before) times one Bernoulli(p): a_j ← a_j(1−p) + a_{j−1}p. */
@@ -307,36 +301,21 @@ public final class PrivacyVerifier {
       System.arraycopy(c, 0, psi[1], 0, k + 1);
     }
 
-    /** The subtree with n0 teachers at the first and n1 at the second random corner. */
-    List<ScoredMultiset> fromFirstTwo(int n0, int n1) {
-      int used = (n0 > 0 ? 1 : 0) + (n1 > 0 ? 1 : 0);
-      if (used > maxTypes) {
-        return List.of();
-      }
+    /** The subtree with n0 teachers at the first random corner. */
+    List<ScoredMultiset> fromFirst(int n0) {
       double[] f = phi[1];
       double[] g = psi[1];
       for (int i = 0; i < n0; i++) {
         addItem(f, k - i, ps[0]);
         addItem(g, k - i, qs[0]);
       }
-      for (int i = 0; i < n1; i++) {
-        addItem(f, k - n0 - i, ps[1]);
-        addItem(g, k - n0 - i, qs[1]);
-      }
       counts[0] = n0;
-      counts[1] = n1;
-      if (types == 2) {
-        leaf(f, g, n0 + n1);
-      } else {
-        System.arraycopy(f, 0, phi[2], 0, k + 1);
-        System.arraycopy(g, 0, psi[2], 0, k + 1);
-        descend(2, n0 + n1, used);
-      }
+      descend(1, n0, n0 > 0 ? 1 : 0);
       return new ArrayList<>(heap);
     }
 
     /**
-     * Level t ≥ 2: phi[t], psi[t] hold Φ, Ψ for the first t types (r teachers at {@code used}
+     * Level t ≥ 1: phi[t], psi[t] hold Φ, Ψ for the first t types (r teachers at {@code used}
      * distinct types).
      */
     private void descend(int t, int r, int used) {

@@ -133,4 +133,29 @@ class PrivacyVerifierTest {
     assertThat(cert.certificate().isPrivate()).isTrue();
     assertThat(cert.certificate().slack()).isCloseTo(0, within(1e-12));
   }
+
+  @Test
+  void shiftSumCostsAgreeWithDirectPoissonBinomialEvaluation() {
+    SplittableRandom rnd = new SplittableRandom(21);
+    for (int trial = 0; trial < 5; trial++) {
+      int k = 9 + 2 * trial;
+      DarrmSetting s = DarrmSetting.withDefaultDelta(k, 0.2, 1e-3, 1 + rnd.nextInt(k));
+      double[] free = new double[(k + 1) / 2];
+      for (int u = 0; u < free.length; u++) {
+        free[u] = rnd.nextDouble();
+      }
+      NoiseFunction gamma = NoiseFunction.fromFreeValues(k, free);
+      PrivacyVerifier v = new PrivacyVerifier(s);
+      List<PrivacyVerifier.ScoredMultiset> worst = v.worst(gamma, 40);
+      for (int i = 0; i < worst.size(); i++) {
+        PrivacyVerifier.ScoredMultiset w = worst.get(i);
+        assertThat(v.privacyCost(gamma, w.multiset())).isCloseTo(w.cost(), within(1e-13));
+        if (i > 0) {
+          assertThat(w.cost()).isLessThanOrEqualTo(worst.get(i - 1).cost());
+        }
+      }
+      // The cheap oracle searches a subset: never above the exact maximum.
+      assertThat(v.worst(gamma, 1, 2).get(0).cost()).isLessThanOrEqualTo(worst.get(0).cost());
+    }
+  }
 }
