@@ -41,6 +41,10 @@ final class ShuffleFigures {
       line(chart, String.format(Locale.ROOT, "paper, Theorem 2 (%s)",
           report.paper().validLowerBound() ? "valid" : "NOT a valid bound"), step[0], step[1]);
     } else {
+      double[][] composed = transpose(report.paper().tradeoff());
+      line(chart, String.format(Locale.ROOT, "paper, Theorem 3: f^(x%d) (%s)", bits,
+          report.paper().validLowerBound() ? "valid" : "NOT a valid bound"), composed[0],
+          composed[1]);
       double[][] g = transpose(ShuffleReport.gaussianPoints(report.paper().mu()));
       line(chart, String.format(Locale.ROOT, "paper, Cor. 3.3: G_%.3f", report.paper().mu()),
           g[0], g[1]);

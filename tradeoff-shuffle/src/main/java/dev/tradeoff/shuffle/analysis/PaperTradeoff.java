@@ -1,6 +1,9 @@
 package dev.tradeoff.shuffle.analysis;
 
 import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.fdp.PiecewiseLinearTradeoff;
+import dev.tradeoff.accounting.fdp.TensorProduct;
+import dev.tradeoff.accounting.fdp.TradeoffBound;
 import dev.tradeoff.accounting.numerics.StandardNormal;
 import dev.tradeoff.shuffle.protocol.ShuffleParameters;
 
@@ -51,6 +54,33 @@ public final class PaperTradeoff {
       out[k] = new double[] {compound.cdf(k), compound.survival(k + 1)};
     }
     return out;
+  }
+
+  /**
+   * The greatest convex minorant of the step function f: the lower convex envelope of its step
+   * ends (F_λ(k − 1), 1 − F_λ(k + 1)) and (F_λ(k), 1 − F_λ(k + 1)). Composition (Theorem 3) needs a
+   * trade-off function, which is convex; this is the largest one below f.
+   */
+  public PiecewiseLinearTradeoff convexMinorant() {
+    int n = parameters.users();
+    double[] a = new double[2 * n];
+    double[] b = new double[2 * n];
+    for (int k = 0; k < n; k++) {
+      a[2 * k] = compound.cdf(k - 1);
+      a[2 * k + 1] = compound.cdf(k);
+      b[2 * k] = compound.survival(k + 1);
+      b[2 * k + 1] = compound.survival(k + 1);
+    }
+    return PiecewiseLinearTradeoff.lowerConvexEnvelope(a, b);
+  }
+
+  /**
+   * Theorem 3: f^{⊗r} for P^R_{n,λ,r}, applied to {@link #convexMinorant()} and computed by the
+   * accounting module's {@link TensorProduct} (a lower bound with its certified gap).
+   */
+  public TradeoffBound composed(int bits) {
+    Require.positive("bits", bits);
+    return TensorProduct.selfCompose(convexMinorant(), bits, TensorProduct.DEFAULT_MAX_SEGMENTS);
   }
 
   /** μ*_λ of Corollary 3.2 under the convention of the class comment. */

@@ -22,8 +22,8 @@ import java.util.Arrays;
  *   <li>{@link #epsilon(double)}: the smallest ε with δ(ε) ≤ δ in closed form, max_i ln((γ_i −
  *       δ)/α_i), rounded up by one ulp;
  *   <li>{@link #gaussianMu()}: the smallest μ with G_μ ≤ f, max_i Φ⁻¹(1 − α_i) + Φ⁻¹(γ_i) over the
- *       vertices (G_μ is convex, so G_μ ≤ f at the vertices implies it everywhere), plus
- *       {@link #MU_MARGIN} for the error of Φ⁻¹.
+ *       vertices of the half α ≤ f(α) and the fixed point (G_μ is convex, so G_μ ≤ f at those
+ *       points implies it on that half; symmetry gives the rest), plus {@link #MU_MARGIN}.
  * </ul>
  */
 public final class PowerCurve implements PrivacyProfile {
@@ -198,11 +198,15 @@ public final class PowerCurve implements PrivacyProfile {
   }
 
   /**
-   * The smallest μ with G_μ ≤ f, plus {@link #MU_MARGIN}; +∞ if f(0) &lt; 1 (γ(0) &gt; 0: no G_μ fits).
-   * For a symmetric curve (f = f⁻¹, as every curve built by this module) and the symmetric G_μ the
-   * condition at a vertex (α, β) with α &gt; β is the condition at the mirrored vertex (β, α), so only
-   * vertices with α ≤ β are used: there both α and γ are held to full relative precision, whereas
-   * near α = 1 the complement 1 − α is rounded.
+   * The smallest μ with G_μ ≤ T for every symmetric trade-off function T that lies above this
+   * curve, plus {@link #MU_MARGIN}; +∞ if f(0) &lt; 1 (γ(0) &gt; 0: no G_μ fits).
+   *
+   * <p>Only the half α ≤ f(α) is used, where both α and γ are held to full relative precision
+   * (near α = 1 the complement 1 − α is rounded). This suffices: if G_μ ≤ f on [0, α*], α* the
+   * fixed point f(α*) = α*, then G_μ ≤ T there too, the fixed point of G_μ is at most α* ≤ the
+   * fixed point of T, and both T and G_μ are symmetric, so G_μ ≤ T everywhere. On [0, α*] f is
+   * linear between the checked points (the vertices and α*) and G_μ is convex, so checking those
+   * points is exact: μ ≥ Φ⁻¹(1 − α_i) + Φ⁻¹(γ_i) at each vertex and μ ≥ 2Φ⁻¹(1 − α*).
    */
   public double gaussianMu() {
     double mu = 0;
@@ -210,7 +214,13 @@ public final class PowerCurve implements PrivacyProfile {
       double a = alphas[i];
       double g = powers[i];
       if (a > 1 - g) {
-        break; // the mirrored half
+        // The segment (i − 1, i) crosses the diagonal β = α at the fixed point α*.
+        double a0 = alphas[i - 1];
+        double g0 = powers[i - 1];
+        double slope = (g - g0) / (a - a0);
+        double fixed = (1 - g0 + slope * a0) / (1 + slope);
+        mu = Math.max(mu, 2 * StandardNormal.inverseSurvival(fixed));
+        break;
       }
       if (a == 0) {
         if (g > 0) {

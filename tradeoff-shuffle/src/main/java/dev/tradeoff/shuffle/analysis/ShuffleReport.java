@@ -45,9 +45,11 @@ public record ShuffleReport(
    *
    * @param mu √r·μ*_λ (Corollaries 3.2 and 3.3; convention in {@link PaperTradeoff})
    * @param tradeoff for r = 1 the corners (α, f(α)) of Theorem 2's step function, starting at
-   *     (0, f(0)); for r &gt; 1 points of G_{√r μ*} (Corollary 3.3)
+   *     (0, f(0)); for r &gt; 1 the vertices of Theorem 3's f^{⊗r} (of the convex minorant of f,
+   *     {@link PaperTradeoff#composed})
    * @param validLowerBound true when the exact analysis confirms the claimed curve: for r = 1,
-   *     f ≤ T at every corner; for r &gt; 1, G_{√r μ*} ≤ T
+   *     f ≤ T at every corner; for r &gt; 1, f^{⊗r} ≤ T at the vertices of both (or, when only the
+   *     GDP composition of the exact analysis is available, G_{√r μ*} ≤ it)
    * @param muValid true when G_μ with the paper's μ lies below the exact curve
    * @param maxExcess the largest amount (in β) by which the claimed curve exceeds the exact one (≤ 0
    *     when valid)
@@ -134,7 +136,12 @@ public record ShuffleReport(
     double mu = paper.mu(bits);
     boolean muValid = mu >= exact.mu() - PowerCurve.MU_MARGIN;
     if (bits > 1) {
-      return new Paper(mu, gaussianPoints(mu), muValid, muValid, Double.NaN);
+      PiecewiseLinearTradeoff composed = paper.composed(bits).lower();
+      if (exact.curve() == null) {
+        return new Paper(mu, vertices(composed), muValid, muValid, Double.NaN);
+      }
+      double excess = composed.maxExcessOver(exact.curve().tradeoff());
+      return new Paper(mu, vertices(composed), excess <= COMPARISON_TOLERANCE, muValid, excess);
     }
     CompoundBinomial c = paper.compoundBinomial();
     int n = parameters.users();

@@ -5,8 +5,8 @@ import java.util.Arrays;
 /**
  * Accumulates (α, γ) points into their upper concave envelope, discarding on arrival every point
  * that lies on or below the current envelope (it cannot become a vertex later: the envelope only
- * rises as points are added). Keeps the worst-case analysis at O(points · log vertices) time and
- * O(vertices) memory.
+ * rises as points are added). Keeps the worst-case analysis at O(points + vertices) time per batch
+ * and O(vertices) memory.
  */
 final class WorstCaseCurveBuilder {
 
@@ -18,29 +18,34 @@ final class WorstCaseCurveBuilder {
   private final double[] pendingPowers = new double[REBUILD_AT];
   private int pending;
 
-  void add(double alpha, double power) {
-    double a = Math.min(1, Math.max(0, alpha));
-    double g = Math.min(1, Math.max(0, power));
-    if (g <= hullPower(a)) {
-      return;
+  /**
+   * Adds points given in non-decreasing order of α (after clamping to [0, 1]); the envelope is
+   * searched only when a point passes the current segment, and only to its right.
+   */
+  void addAscending(double[] alphas, double[] powers, int count) {
+    int seg = 0; // hullAlphas[seg] <= a < hullAlphas[seg + 1], or the last segment
+    for (int i = 0; i < count; i++) {
+      double a = Math.min(1, Math.max(0, alphas[i]));
+      double g = Math.min(1, Math.max(0, powers[i]));
+      if (seg + 2 < hullAlphas.length && hullAlphas[seg + 1] <= a) {
+        int found = Arrays.binarySearch(hullAlphas, seg + 1, hullAlphas.length, a);
+        seg = Math.min(found >= 0 ? found : -found - 2, hullAlphas.length - 2);
+      }
+      double x0 = hullAlphas[seg];
+      double x1 = hullAlphas[seg + 1];
+      double envelope = a <= x0 ? hullPowers[seg]
+          : hullPowers[seg] + (a - x0) / (x1 - x0) * (hullPowers[seg + 1] - hullPowers[seg]);
+      if (g <= envelope) {
+        continue;
+      }
+      pendingAlphas[pending] = a;
+      pendingPowers[pending] = g;
+      pending++;
+      if (pending == REBUILD_AT) {
+        rebuild();
+        seg = 0;
+      }
     }
-    pendingAlphas[pending] = a;
-    pendingPowers[pending] = g;
-    pending++;
-    if (pending == REBUILD_AT) {
-      rebuild();
-    }
-  }
-
-  private double hullPower(double a) {
-    int i = Arrays.binarySearch(hullAlphas, a);
-    if (i >= 0) {
-      return hullPowers[i];
-    }
-    int right = -i - 1;
-    int left = right - 1;
-    double t = (a - hullAlphas[left]) / (hullAlphas[right] - hullAlphas[left]);
-    return hullPowers[left] + t * (hullPowers[right] - hullPowers[left]);
   }
 
   /** Sorts the pending points, merges them with the (sorted) hull and recomputes the hull. */

@@ -51,5 +51,23 @@ class ShuffleReportTest {
         .isCloseTo(Math.sqrt(10) * new PaperTradeoff(report.parameters()).mu(), within(1e-12));
     assertThat(report.exact().method()).isEqualTo("exact");
     assertThat(report.exact().mu()).isLessThanOrEqualTo(report.paper().mu());
+    // Theorem 3's f^{⊗10} is below the exact curve of all 1000 messages here.
+    assertThat(report.paper().validLowerBound()).isTrue();
+    double[][] composed = report.paper().tradeoff();
+    assertThat(composed[0][0]).isZero(); // f(0) = 1 − F(1) < 1, so f^{⊗10}(0) < 1 as well
+    for (double[] v : composed) {
+      assertThat(v[1]).isLessThanOrEqualTo(report.exact().curve().beta(v[0]) + 1e-13);
+    }
+  }
+
+  @Test
+  void convexMinorantLiesBelowTheStepFunctionAndTouchesItsCorners() {
+    PaperTradeoff paper = new PaperTradeoff(new ShuffleParameters(100, 58));
+    var minorant = paper.convexMinorant();
+    for (int i = 0; i <= 2000; i++) {
+      double alpha = i / 2000.0;
+      assertThat(minorant.beta(alpha)).isLessThanOrEqualTo(paper.beta(alpha) + 1e-15);
+    }
+    assertThat(paper.composed(1).lower().maxExcessOver(minorant)).isLessThanOrEqualTo(1e-12);
   }
 }
