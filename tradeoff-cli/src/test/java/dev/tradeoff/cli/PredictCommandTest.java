@@ -103,6 +103,15 @@ class PredictCommandTest {
   }
 
   @Test
+  void runnerMissingFromTheClassPathIsOneLineAndStatusTwo() {
+    // The default jar carries only the DirectRunner (Spark is optional in tradeoff-beam).
+    Run r = run("predict", "--runner", "spark");
+    assertThat(r.status()).isEqualTo(2);
+    assertThat(r.err().strip()).startsWith("tradeoff: runner spark is not on the class path")
+        .contains("-Pcluster-runners").doesNotContain("\n");
+  }
+
+  @Test
   void budgetTooSmallIsRefusedBeforeTraining() {
     Run r = run("predict", "--queries", "100", "--budget", "1,0.1", "--seed", "1");
     assertThat(r.status()).isEqualTo(2);
