@@ -190,8 +190,9 @@ public final class PredictCommand implements Runnable {
     out.println();
     out.printf(Locale.ROOT, "Table 1: accuracy of the Q released labels, mean (std) over %d "
         + "draws%n", c.repeats());
-    out.printf(Locale.ROOT, "%-8s %-16s %-16s %-16s%n", "Q", Aggregator.GNMAX.label(),
-        Aggregator.DARRM_SUB.label(), Aggregator.DARRM_OPT.label());
+    out.println(String.format(Locale.ROOT, "%-8s %-16s %-16s %-16s", "Q",
+        Aggregator.GNMAX.label(), Aggregator.DARRM_SUB.label(), Aggregator.DARRM_OPT.label())
+        .stripTrailing());
     for (int q : c.queries()) {
       StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "%-8d", q));
       for (Aggregator a : Aggregator.values()) {
@@ -203,8 +204,8 @@ public final class PredictCommand implements Runnable {
     }
     out.println();
     out.println("Table 2: privacy per query and total over Q (rounded up)");
-    out.printf(Locale.ROOT, "%-8s %-22s %-30s %-30s%n", "Q", "per query",
-        "total, general comp. (d'=1e-4)", "total, tightest accountant");
+    out.println(String.format(Locale.ROOT, "%-8s %-22s %-30s %s", "Q", "per query",
+        "total, general comp. (d'=1e-4)", "total, tightest accountant"));
     for (Privacy p : r.privacy()) {
       out.printf(Locale.ROOT, "%-8d %-22s %-30s %s%n", p.queries(), pair(p.perQuery()),
           pair(p.totalGeneral()), pair(p.totalAccountant()) + " [" + p.accountant() + "]");
