@@ -21,7 +21,8 @@ import picocli.CommandLine.Command;
       ReproduceCommand.class,
       ShuffleCommand.class,
       TuneCommand.class,
-      EnsembleCommand.class
+      EnsembleCommand.class,
+      PredictCommand.class
     })
 public final class TradeoffCommand implements Runnable {
 

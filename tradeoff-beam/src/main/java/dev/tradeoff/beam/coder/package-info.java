@@ -1,0 +1,2 @@
+/** Beam coders for Tradeoff values. */
+package dev.tradeoff.beam.coder;

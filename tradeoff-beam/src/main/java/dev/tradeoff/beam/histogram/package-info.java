@@ -1,0 +1,2 @@
+/** Differentially private histograms over a public key domain with contribution bounding. */
+package dev.tradeoff.beam.histogram;

@@ -1,0 +1,94 @@
+package dev.tradeoff.beam.runner;
+
+import dev.tradeoff.accounting.Require;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.apache.beam.sdk.options.PipelineOptions;
+import org.apache.beam.sdk.options.PipelineOptionsFactory;
+
+/**
+ * The Beam runners Tradeoff's pipelines are tested on, each configured to run embedded in this JVM
+ * with the given parallelism.
+ *
+ * <ul>
+ *   <li>{@link #DIRECT}: the DirectRunner (always on the class path; the default).
+ *   <li>{@link #SPARK}: the Spark 3 runner on {@code local[parallelism]}. On Java 17 the JVM needs
+ *       the {@code --add-opens} flags Spark documents (the {@code ./tradeoff} launcher and the
+ *       module's tests pass them).
+ *   <li>{@link #FLINK}: the Flink 1.19 runner on an embedded local cluster ({@code [local]}).
+ * </ul>
+ *
+ * <p>Spark and Flink are optional dependencies of {@code tradeoff-beam}; {@link #options} fails
+ * with a one-line message naming what is missing when their runner is not on the class path.
+ */
+public enum BeamRunner {
+  DIRECT("org.apache.beam.runners.direct.DirectRunner"),
+  SPARK("org.apache.beam.runners.spark.SparkRunner"),
+  FLINK("org.apache.beam.runners.flink.FlinkRunner");
+
+  private final String runnerClass;
+
+  BeamRunner(String runnerClass) {
+    this.runnerClass = runnerClass;
+  }
+
+  /** Parses direct, spark or flink. */
+  public static BeamRunner parse(String name) {
+    Require.nonNull("runner", name);
+    for (BeamRunner r : values()) {
+      if (r.name().equalsIgnoreCase(name)) {
+        return r;
+      }
+    }
+    throw new IllegalArgumentException("runner must be one of direct, spark, flink, but was "
+        + name);
+  }
+
+  /** Whether this runner's classes are on the class path. */
+  public boolean available() {
+    try {
+      Class.forName(runnerClass, false, BeamRunner.class.getClassLoader());
+      return true;
+    } catch (ClassNotFoundException e) {
+      return false;
+    }
+  }
+
+  /**
+   * Options that select this runner, embedded, with {@code parallelism} worker threads.
+   *
+   * @throws IllegalArgumentException if the runner is not on the class path
+   */
+  public PipelineOptions options(int parallelism) {
+    Require.positive("parallelism", parallelism);
+    if (!available()) {
+      throw new IllegalArgumentException("runner " + cliName() + " is not on the class path ("
+          + runnerClass + "); build the command line with -Pcluster-runners or add "
+          + "tradeoff-beam's optional " + cliName() + " dependencies");
+    }
+    List<String> args = new ArrayList<>();
+    args.add("--runner=" + runnerClass.substring(runnerClass.lastIndexOf('.') + 1));
+    switch (this) {
+      case DIRECT -> {
+        args.add("--targetParallelism=" + parallelism);
+        args.add("--enforceImmutability=false");
+        args.add("--enforceEncodability=false");
+      }
+      case SPARK -> {
+        args.add("--sparkMaster=local[" + parallelism + "]");
+        args.add("--enableSparkMetricSinks=false");
+      }
+      case FLINK -> {
+        args.add("--flinkMaster=[local]");
+        args.add("--parallelism=" + parallelism);
+      }
+    }
+    return PipelineOptionsFactory.fromArgs(args.toArray(String[]::new)).create();
+  }
+
+  /** The command-line spelling. */
+  public String cliName() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+}

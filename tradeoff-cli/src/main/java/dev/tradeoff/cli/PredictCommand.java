@@ -1,0 +1,371 @@
+package dev.tradeoff.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.tradeoff.accounting.guarantee.ApproxDp;
+import dev.tradeoff.beam.predict.KnowledgeTransfer;
+import dev.tradeoff.beam.predict.KnowledgeTransfer.Accuracy;
+import dev.tradeoff.beam.predict.KnowledgeTransfer.Aggregator;
+import dev.tradeoff.beam.predict.KnowledgeTransfer.Privacy;
+import dev.tradeoff.beam.runner.BeamRunner;
+import dev.tradeoff.learning.data.BinaryTask;
+import dev.tradeoff.learning.data.FashionMnist;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code tradeoff predict}: private prediction from private teachers (DaRRM paper Section 6.2,
+ * Tables 1 and 2) on the shipped Fashion-MNIST 5-vs-8 subset, Debian's Fashion-MNIST or a directory
+ * of IDX files, aggregated on a Beam runner.
+ */
+@Command(name = "predict", mixinStandardHelpOptions = true,
+    description = {"Train K private teachers, answer Q queries with a private majority (GNMax, "
+        + "DaRRM gamma_Sub, DaRRM gamma_opt) on a Beam runner, and report accuracy and privacy "
+        + "(DaRRM paper, Section 6.2, Tables 1 and 2)."})
+public final class PredictCommand implements Runnable {
+
+  @Spec CommandSpec spec;
+
+  @Option(names = "--data", defaultValue = "subset",
+      description = "subset (shipped 7x7 classes 5 and 8), fashion-mnist (Debian's "
+          + "dataset-fashion-mnist) or a directory of IDX files (default: subset).")
+  String data;
+
+  @Option(names = "--classes", defaultValue = "5,8", split = ",",
+      description = "The two classes: negative,positive (default 5,8).")
+  List<Integer> classes;
+
+  @Option(names = "--teachers", defaultValue = "11", description = "K, odd (default 11).")
+  int teachers;
+
+  @Option(names = "--m", defaultValue = "3", description = "Privacy allowance m (default 3).")
+  double allowance;
+
+  @Option(names = "--teacher-epsilon",
+      description = "Per-teacher epsilon target; DP-SGD sigma is calibrated to it.")
+  Double teacherEpsilon;
+
+  @Option(names = "--teacher-delta", defaultValue = "1e-4",
+      description = "Per-teacher Delta (default 1e-4).")
+  double teacherDelta;
+
+  @Option(names = "--sigma", defaultValue = "12",
+      description = "DP-SGD noise multiplier when --teacher-epsilon is absent (default 12).")
+  double sigma;
+
+  @Option(names = "--clip", defaultValue = "1", description = "DP-SGD clipping norm (default 1).")
+  double clip;
+
+  @Option(names = "--epochs", defaultValue = "5", description = "DP-SGD epochs (default 5).")
+  double epochs;
+
+  @Option(names = "--queries", defaultValue = "20,50,100", split = ",",
+      description = "Values of Q (default 20,50,100).")
+  List<Integer> queries;
+
+  @Option(names = "--repeats", defaultValue = "10",
+      description = "Draws of the Q queries (default 10).")
+  int repeats;
+
+  @Option(names = "--runner", defaultValue = "direct",
+      description = "direct, spark or flink (default direct).")
+  String runner;
+
+  @Option(names = "--seed", description = "Reproducible run (testing only; default: SecureRandom).")
+  Long seed;
+
+  @Option(names = "--budget", split = ",",
+      description = "EPSILON,DELTA: refuse to run if one deployment of Q queries would exceed it.")
+  List<Double> budget;
+
+  @Option(names = "--report", description = "Directory for report.html and PNG plots.")
+  Path report;
+
+  @Option(names = "--json", description = "JSON output.")
+  boolean json;
+
+  @Override
+  public void run() {
+    if (classes.size() != 2) {
+      throw new IllegalArgumentException("classes must be two labels NEGATIVE,POSITIVE, but was "
+          + classes);
+    }
+    if (budget != null && budget.size() != 2) {
+      throw new IllegalArgumentException("budget must be EPSILON,DELTA, but was " + budget);
+    }
+    BeamRunner beamRunner = BeamRunner.parse(runner);
+    KnowledgeTransfer.Training training = new KnowledgeTransfer.Training(
+        teacherEpsilon == null ? Double.NaN : teacherEpsilon, teacherDelta, sigma, clip, epochs);
+    KnowledgeTransfer.Config config = new KnowledgeTransfer.Config(teachers, allowance, training,
+        queries, repeats, beamRunner, seed == null ? OptionalLong.empty() : OptionalLong.of(seed),
+        budget == null ? Optional.empty() : Optional.of(new ApproxDp(budget.get(0),
+            budget.get(1))));
+    if (!beamRunner.available()) {
+      beamRunner.options(1); // throws the one-line message naming what is missing
+    }
+    BinaryTask task = load(data, classes.get(0), classes.get(1));
+    KnowledgeTransfer.validate(config, task);
+    Path work;
+    try {
+      work = Files.createTempDirectory("tradeoff-predict");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    PrintWriter err = spec.commandLine().getErr();
+    KnowledgeTransfer.Result result =
+        KnowledgeTransfer.run(config, task, new ProgressBar(err), work);
+    try {
+      Files.deleteIfExists(work);
+    } catch (IOException e) {
+      // a leftover empty temporary directory is harmless
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    if (json) {
+      out.println(toJson(result));
+    } else {
+      printTables(out, result, config);
+    }
+    if (report != null) {
+      writeReport(report, result, config);
+      if (!json) {
+        out.println("report: " + report.resolve("report.html"));
+      }
+    }
+    out.flush();
+  }
+
+  /** The data source, resolved before any work: every bad input fails here with one line. */
+  static BinaryTask load(String data, int negative, int positive) {
+    return switch (data) {
+      case "subset" -> BinaryTask.shipped(negative, positive);
+      case "fashion-mnist" -> {
+        if (!Files.isDirectory(FashionMnist.DEBIAN_DIRECTORY)) {
+          throw new IllegalArgumentException("data fashion-mnist needs Debian's "
+              + "dataset-fashion-mnist package (" + FashionMnist.DEBIAN_DIRECTORY
+              + " does not exist)");
+        }
+        yield BinaryTask.fromDirectory(FashionMnist.DEBIAN_DIRECTORY, negative, positive);
+      }
+      default -> {
+        Path dir = Path.of(data);
+        if (!Files.isDirectory(dir)) {
+          throw new IllegalArgumentException("data must be subset, fashion-mnist or an existing "
+              + "directory of IDX files, but " + dir + " does not exist");
+        }
+        yield BinaryTask.fromDirectory(dir, negative, positive);
+      }
+    };
+  }
+
+  private static String fmt(double v) {
+    return String.format(Locale.ROOT, "%.4g", v);
+  }
+
+  private static void printTables(PrintWriter out, KnowledgeTransfer.Result r,
+      KnowledgeTransfer.Config c) {
+    out.printf(Locale.ROOT, "Data: %d training, %d test examples; K = %d teachers, m = %s%n",
+        r.trainSize(), r.testSize(), c.teachers(), fmt(c.allowance()));
+    out.printf(Locale.ROOT, "Each DP-SGD teacher: (epsilon, Delta) = (%s, %s) (PLD accountant)%n",
+        fmt(r.teacher().epsilon()), fmt(r.teacher().delta()));
+    out.printf(Locale.ROOT, "Each label: (epsilon, delta) = (%s, %s); GNMax sigma = %s "
+        + "(non-private teachers, majority accuracy %.3f)%n", fmt(r.setting().target().epsilon()),
+        fmt(r.setting().target().delta()), fmt(r.gnmaxSigma()), r.nonPrivateMajorityAccuracy());
+    out.println();
+    out.printf(Locale.ROOT, "Table 1: accuracy of the Q released labels, mean (std) over %d "
+        + "draws%n", c.repeats());
+    out.println(String.format(Locale.ROOT, "%-8s %-16s %-16s %-16s", "Q",
+        Aggregator.GNMAX.label(), Aggregator.DARRM_SUB.label(), Aggregator.DARRM_OPT.label())
+        .stripTrailing());
+    for (int q : c.queries()) {
+      StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "%-8d", q));
+      for (Aggregator a : Aggregator.values()) {
+        Accuracy acc = find(r, q, a);
+        row.append(String.format(Locale.ROOT, " %-16s",
+            String.format(Locale.ROOT, "%.3f (%.3f)", acc.mean(), acc.std())));
+      }
+      out.println(row.toString().stripTrailing());
+    }
+    out.println();
+    out.println("Table 2: privacy per query and total over Q (rounded up)");
+    out.println(String.format(Locale.ROOT, "%-8s %-22s %-30s %s", "Q", "per query",
+        "total, general comp. (d'=1e-4)", "total, tightest accountant"));
+    for (Privacy p : r.privacy()) {
+      out.printf(Locale.ROOT, "%-8d %-22s %-30s %s%n", p.queries(), pair(p.perQuery()),
+          pair(p.totalGeneral()), pair(p.totalAccountant()) + " [" + p.accountant() + "]");
+    }
+  }
+
+  private static String pair(ApproxDp g) {
+    return "(" + fmt(Math.nextUp(g.epsilon())) + ", " + fmt(g.delta()) + ")";
+  }
+
+  private static Accuracy find(KnowledgeTransfer.Result r, int q, Aggregator a) {
+    return r.accuracy().stream().filter(x -> x.queries() == q && x.aggregator() == a)
+        .findFirst().orElseThrow();
+  }
+
+  private static String toJson(KnowledgeTransfer.Result r) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("trainSize", r.trainSize());
+    m.put("testSize", r.testSize());
+    m.put("teacher", Map.of("epsilon", r.teacher().epsilon(), "delta", r.teacher().delta()));
+    m.put("perQuery", Map.of("epsilon", r.setting().target().epsilon(),
+        "delta", r.setting().target().delta()));
+    m.put("gnmaxSigma", r.gnmaxSigma());
+    m.put("gammaSub", r.gammaSub());
+    m.put("gammaOpt", r.gammaOpt());
+    m.put("nonPrivateMajorityAccuracy", r.nonPrivateMajorityAccuracy());
+    List<Map<String, Object>> acc = new ArrayList<>();
+    for (Accuracy a : r.accuracy()) {
+      Map<String, Object> row = new LinkedHashMap<>();
+      row.put("queries", a.queries());
+      row.put("aggregator", a.aggregator().label());
+      row.put("mean", a.mean());
+      row.put("std", a.std());
+      acc.add(row);
+    }
+    m.put("accuracy", acc);
+    List<Map<String, Object>> priv = new ArrayList<>();
+    for (Privacy p : r.privacy()) {
+      Map<String, Object> row = new LinkedHashMap<>();
+      row.put("queries", p.queries());
+      row.put("totalGeneral", Map.of("epsilon", p.totalGeneral().epsilon(),
+          "delta", p.totalGeneral().delta()));
+      row.put("totalAccountant", Map.of("epsilon", p.totalAccountant().epsilon(),
+          "delta", p.totalAccountant().delta(), "method", p.accountant()));
+      priv.add(row);
+    }
+    m.put("privacy", priv);
+    try {
+      return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+          .writeValueAsString(m);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static void writeReport(Path dir, KnowledgeTransfer.Result r,
+      KnowledgeTransfer.Config c) {
+    System.setProperty("java.awt.headless", "true");
+    try {
+      Files.createDirectories(dir);
+      double[] qs = c.queries().stream().mapToDouble(Integer::doubleValue).toArray();
+      XYChart acc = new XYChartBuilder().width(800).height(500)
+          .title("Accuracy of the released labels").xAxisTitle("Q").yAxisTitle("accuracy").build();
+      for (Aggregator a : Aggregator.values()) {
+        double[] mean = new double[qs.length];
+        double[] std = new double[qs.length];
+        for (int i = 0; i < qs.length; i++) {
+          Accuracy x = find(r, c.queries().get(i), a);
+          mean[i] = x.mean();
+          std[i] = x.std();
+        }
+        acc.addSeries(a.label(), qs, mean, std);
+      }
+      BitmapEncoder.saveBitmap(acc, dir.resolve("accuracy.png").toString(),
+          BitmapEncoder.BitmapFormat.PNG);
+      XYChart gamma = new XYChartBuilder().width(800).height(500)
+          .title("Noise functions gamma (K = " + c.teachers() + ", m = " + fmt(c.allowance())
+              + ")").xAxisTitle("l (votes for 1)").yAxisTitle("gamma(l)").build();
+      double[] ls = new double[r.gammaSub().length];
+      for (int l = 0; l < ls.length; l++) {
+        ls[l] = l;
+      }
+      gamma.addSeries("gamma_Sub", ls, r.gammaSub());
+      gamma.addSeries("gamma_opt", ls, r.gammaOpt());
+      BitmapEncoder.saveBitmap(gamma, dir.resolve("gamma.png").toString(),
+          BitmapEncoder.BitmapFormat.PNG);
+      XYChart priv = new XYChartBuilder().width(800).height(500)
+          .title("Privacy spent over Q queries").xAxisTitle("Q").yAxisTitle("total epsilon")
+          .build();
+      priv.addSeries("general composition (d'=1e-4)", qs, r.privacy().stream()
+          .mapToDouble(p -> p.totalGeneral().epsilon()).toArray());
+      priv.addSeries("tightest accountant", qs, r.privacy().stream()
+          .mapToDouble(p -> p.totalAccountant().epsilon()).toArray());
+      BitmapEncoder.saveBitmap(priv, dir.resolve("privacy.png").toString(),
+          BitmapEncoder.BitmapFormat.PNG);
+      StringBuilder rows = new StringBuilder();
+      for (int q : c.queries()) {
+        rows.append("<tr><td>").append(q).append("</td>");
+        for (Aggregator a : Aggregator.values()) {
+          Accuracy x = find(r, q, a);
+          rows.append(String.format(Locale.ROOT, "<td>%.3f (%.3f)</td>", x.mean(), x.std()));
+        }
+        rows.append("</tr>\n");
+      }
+      StringBuilder prows = new StringBuilder();
+      for (Privacy p : r.privacy()) {
+        prows.append("<tr><td>").append(p.queries()).append("</td><td>").append(pair(p.perQuery()))
+            .append("</td><td>").append(pair(p.totalGeneral())).append("</td><td>")
+            .append(pair(p.totalAccountant())).append(" [").append(p.accountant())
+            .append("]</td></tr>\n");
+      }
+      String html = "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>tradeoff predict"
+          + "</title></head><body>\n<h1>Private prediction from private teachers</h1>\n"
+          + String.format(Locale.ROOT, "<p>%d training and %d test examples; K = %d teachers, "
+              + "m = %s; each DP-SGD teacher (&epsilon;, &Delta;) = (%s, %s); each label "
+              + "(&epsilon;, &delta;) = (%s, %s); GNMax &sigma; = %s on non-private teachers.</p>\n",
+              r.trainSize(), r.testSize(), c.teachers(), fmt(c.allowance()),
+              fmt(r.teacher().epsilon()), fmt(r.teacher().delta()),
+              fmt(r.setting().target().epsilon()), fmt(r.setting().target().delta()),
+              fmt(r.gnmaxSigma()))
+          + "<h2>Accuracy (mean (std) over " + c.repeats() + " draws)</h2>\n<table border=\"1\">"
+          + "<tr><th>Q</th><th>GNMax</th><th>DaRRM &gamma;_Sub</th><th>DaRRM &gamma;_opt</th>"
+          + "</tr>\n" + rows + "</table>\n<img src=\"accuracy.png\" alt=\"accuracy vs Q\">\n"
+          + "<h2>Noise functions</h2>\n<img src=\"gamma.png\" alt=\"gamma\">\n"
+          + "<h2>Privacy</h2>\n<table border=\"1\"><tr><th>Q</th><th>per query</th>"
+          + "<th>total, general composition</th><th>total, tightest accountant</th></tr>\n"
+          + prows + "</table>\n<img src=\"privacy.png\" alt=\"privacy vs Q\">\n</body></html>\n";
+      Files.writeString(dir.resolve("report.html"), html);
+    } catch (IOException e) {
+      throw new IllegalArgumentException("cannot write the report to " + dir + ": "
+          + e.getMessage());
+    }
+  }
+
+  /** A one-line progress bar on stderr, redrawn in place. */
+  private static final class ProgressBar implements KnowledgeTransfer.Progress {
+    private final PrintWriter err;
+    private String phase = "";
+
+    ProgressBar(PrintWriter err) {
+      this.err = err;
+    }
+
+    @Override
+    public void phase(String name) {
+      phase = name;
+      err.print("\r\033[K" + name + "...");
+      err.flush();
+    }
+
+    @Override
+    public void teacherFinished(int finished, int teachers) {
+      int width = 30;
+      int done = finished * width / teachers;
+      err.print("\r\033[K" + phase + " [" + "#".repeat(done) + " ".repeat(width - done) + "] "
+          + finished + "/" + teachers);
+      if (finished == teachers) {
+        err.println();
+      }
+      err.flush();
+    }
+  }
+}

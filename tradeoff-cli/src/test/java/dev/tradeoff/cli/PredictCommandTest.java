@@ -1,0 +1,121 @@
+package dev.tradeoff.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.zip.GZIPOutputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class PredictCommandTest {
+
+  @TempDir Path tmp;
+
+  private record Run(int status, String out, String err) {}
+
+  private static Run run(String... args) {
+    CommandLine cli = TradeoffCommand.commandLine();
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    cli.setOut(new PrintWriter(out));
+    cli.setErr(new PrintWriter(err));
+    int status = cli.execute(args);
+    return new Run(status, out.toString(), err.toString());
+  }
+
+  @Test
+  void quickRunOnTheShippedSubsetPrintsBothTablesAndWritesTheReport() throws IOException {
+    Path report = tmp.resolve("report");
+    Run r = run("predict", "--queries", "20,50", "--repeats", "3", "--seed", "7",
+        "--report", report.toString());
+    assertThat(r.status()).as(r.err()).isZero();
+    assertThat(r.out()).contains("Table 1", "Table 2", "GNMax", "DaRRM gamma_Sub",
+        "DaRRM gamma_opt", "Each DP-SGD teacher: (epsilon, Delta) = (0.08");
+    assertThat(r.err()).contains("training 11 DP-SGD teachers", "11/11");
+    assertThat(report.resolve("report.html")).exists();
+    for (String png : new String[] {"accuracy.png", "gamma.png", "privacy.png"}) {
+      byte[] head = Files.readAllBytes(report.resolve(png));
+      assertThat(head).startsWith((byte) 0x89, (byte) 'P', (byte) 'N', (byte) 'G');
+    }
+  }
+
+  @Test
+  void jsonRunReportsAccuracyForEveryAggregatorAndQ() throws IOException {
+    Run r = run("predict", "--queries", "20", "--repeats", "2", "--seed", "3", "--json");
+    assertThat(r.status()).as(r.err()).isZero();
+    JsonNode json = new ObjectMapper().readTree(r.out());
+    assertThat(json.get("accuracy")).hasSize(3);
+    for (JsonNode a : json.get("accuracy")) {
+      assertThat(a.get("mean").asDouble()).isBetween(0.0, 1.0);
+    }
+    // Table 2 at Q = 20: general composition of the per-query (m eps, delta) with delta' = 1e-4.
+    JsonNode p = json.get("privacy").get(0);
+    assertThat(p.get("totalGeneral").get("delta").asDouble()).isGreaterThan(20 * 2.99e-4);
+    assertThat(p.get("totalAccountant").get("epsilon").asDouble())
+        .isLessThanOrEqualTo(p.get("totalGeneral").get("epsilon").asDouble());
+  }
+
+  @Test
+  void missingDatasetDirectoryIsOneLineAndStatusTwo() {
+    Run r = run("predict", "--data", tmp.resolve("nowhere").toString());
+    assertThat(r.status()).isEqualTo(2);
+    assertThat(r.err().strip()).startsWith("tradeoff: data must be").doesNotContain("\n");
+  }
+
+  @Test
+  void wrongIdxMagicIsOneLineAndStatusTwo() throws IOException {
+    Path dir = tmp.resolve("idx");
+    Files.createDirectories(dir);
+    for (String name : new String[] {"train-images-idx3-ubyte.gz", "train-labels-idx1-ubyte.gz",
+        "t10k-images-idx3-ubyte.gz", "t10k-labels-idx1-ubyte.gz"}) {
+      try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(dir.resolve(name)))) {
+        out.write(new byte[] {0, 0, 0x0b, 0x07, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0});
+      }
+    }
+    Run r = run("predict", "--data", dir.toString());
+    assertThat(r.status()).isEqualTo(2);
+    assertThat(r.err().strip()).startsWith("tradeoff: ").containsIgnoringCase("magic")
+        .doesNotContain("\n");
+  }
+
+  @Test
+  void classNotInTheDataIsOneLineAndStatusTwo() {
+    Run r = run("predict", "--classes", "3,8");
+    assertThat(r.status()).isEqualTo(2);
+    assertThat(r.err().strip()).startsWith("tradeoff: ").contains("3").doesNotContain("\n");
+  }
+
+  @Test
+  void moreTeachersThanExamplesIsOneLineAndStatusTwo() {
+    Run r = run("predict", "--teachers", "100001");
+    assertThat(r.status()).isEqualTo(2);
+    assertThat(r.err().strip())
+        .startsWith("tradeoff: teachers must be at most the number of training examples")
+        .doesNotContain("\n");
+  }
+
+  @Test
+  void runnerMissingFromTheClassPathIsOneLineAndStatusTwo() {
+    // The default jar carries only the DirectRunner (Spark is optional in tradeoff-beam).
+    Run r = run("predict", "--runner", "spark");
+    assertThat(r.status()).isEqualTo(2);
+    assertThat(r.err().strip()).startsWith("tradeoff: runner spark is not on the class path")
+        .contains("-Pcluster-runners").doesNotContain("\n");
+  }
+
+  @Test
+  void budgetTooSmallIsRefusedBeforeTraining() {
+    Run r = run("predict", "--queries", "100", "--budget", "1,0.1", "--seed", "1");
+    assertThat(r.status()).isEqualTo(2);
+    assertThat(r.err()).contains("privacy budget exceeded", "budget is epsilon = 1.0")
+        .doesNotContain("training");
+  }
+}

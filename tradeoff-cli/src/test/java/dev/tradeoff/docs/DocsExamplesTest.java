@@ -1,0 +1,126 @@
+package dev.tradeoff.docs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.tradeoff.accounting.guarantee.PureDp;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Every Java block of docs/*.md is preceded by {@code <!-- example: Name -->} and must be, line for
+ * line, the region between {@code // [example]} and {@code // [/example]} of
+ * {@code Name.java} here (so the documentation shows code that compiles); each example is run and
+ * its result checked.
+ */
+class DocsExamplesTest {
+
+  private static final Path DOCS = Path.of("..", "docs");
+  private static final Path HERE = Path.of("src", "test", "java", "dev", "tradeoff", "docs");
+  private static final Pattern BLOCK =
+      Pattern.compile("<!-- example: (\\w+) -->\\s*```java\\n(.*?)```", Pattern.DOTALL);
+
+  @TempDir Path tmp;
+
+  @Test
+  void everyJavaBlockInTheDocsIsACompiledExample() throws IOException {
+    List<String> seen = new ArrayList<>();
+    try (var pages = Files.list(DOCS)) {
+      for (Path page : pages.filter(p -> p.toString().endsWith(".md")).toList()) {
+        String text = Files.readString(page);
+        assertThat(text.split("```java", -1).length - 1)
+            .as("every java block of %s is marked as an example", page)
+            .isEqualTo(count(BLOCK.matcher(text)));
+        Matcher m = BLOCK.matcher(text);
+        while (m.find()) {
+          String example = region(Files.readString(HERE.resolve(m.group(1) + ".java")));
+          assertThat(m.group(2)).as("%s in %s", m.group(1), page).isEqualTo(example);
+          seen.add(m.group(1));
+        }
+      }
+    }
+    assertThat(seen).contains("AccountingExample", "MechanismsExample", "AuditExample",
+        "AmplificationExample", "EnsembleExample", "LearningExample", "BeamExample");
+  }
+
+  private static int count(Matcher m) {
+    int n = 0;
+    while (m.find()) {
+      n++;
+    }
+    return n;
+  }
+
+  /** The marked region, de-indented by the marker's indentation. */
+  static String region(String source) {
+    String[] lines = source.split("\n", -1);
+    StringBuilder out = new StringBuilder();
+    int indent = -1;
+    for (String line : lines) {
+      if (line.strip().equals("// [example]")) {
+        indent = line.indexOf('/');
+        continue;
+      }
+      if (line.strip().equals("// [/example]")) {
+        break;
+      }
+      if (indent >= 0) {
+        out.append(line.length() >= indent ? line.substring(indent) : line.strip()).append('\n');
+      }
+    }
+    return out.toString();
+  }
+
+  @Test
+  void accountingExampleGivesTheGdpValue() {
+    // Exact value 91.81728962 (REPRODUCTION.md, PLD accounting); PLD is an upper bound within 1e-4.
+    assertThat(AccountingExample.run()).isBetween(91.81728962, 91.8174);
+  }
+
+  @Test
+  void mechanismsExampleStatesItsGuarantee() {
+    MechanismsExample.Out out = MechanismsExample.run();
+    assertThat(out.guarantee()).isEqualTo(new PureDp(1.0));
+    assertThat(out.noisy()).isFinite();
+  }
+
+  @Test
+  void auditExamplePassesForACorrectLaplace() {
+    var result = AuditExample.run();
+    assertThat(result.passed()).isTrue();
+    assertThat(result.epsilonLowerBound()).isBetween(0.0, 1.0);
+  }
+
+  @Test
+  void amplificationExampleMatchesThePrintedValue() {
+    assertThat(AmplificationExample.run()).isCloseTo(0.7730714246, within(1e-6));
+  }
+
+  @Test
+  void ensembleExampleCertifiesGammaSub() {
+    EnsembleExample.Out out = EnsembleExample.run();
+    assertThat(out.certified()).isTrue();
+    assertThat(out.label()).isBetween(0, 1);
+  }
+
+  @Test
+  void learningExampleEnsembleIsAccurate() {
+    assertThat(LearningExample.run()).isGreaterThan(0.95);
+  }
+
+  @Test
+  void beamExampleReleasesEveryPageAndEveryQuery() {
+    BeamExample.Out out = BeamExample.run(tmp.resolve("out"));
+    assertThat(out.lines()).hasSize(5);
+    assertThat(out.lines()).anyMatch(l -> l.startsWith("contact "))
+        .anyMatch(l -> l.startsWith("query 0 ")).anyMatch(l -> l.startsWith("query 1 "));
+    assertThat(out.epsilon()).isLessThanOrEqualTo(2.0);
+  }
+}
