@@ -64,6 +64,30 @@ class PredictCommandTest {
   }
 
   @Test
+  void atEqualPrivacyOptimisedDarrmBeatsSubsamplingWhichBeatsGnmax() throws IOException {
+    // DaRRM paper Section 6.2 (Table 1), on the shipped Fashion-MNIST 5-vs-8 subset, seed 1.
+    Run r = run("predict", "--seed", "1", "--json");
+    assertThat(r.status()).as(r.err()).isZero();
+    JsonNode json = new ObjectMapper().readTree(r.out());
+    for (int q : new int[] {20, 50, 100}) {
+      double gnmax = mean(json, q, "GNMax");
+      double sub = mean(json, q, "DaRRM gamma_Sub");
+      double opt = mean(json, q, "DaRRM gamma_opt");
+      assertThat(opt).as("Q=%d", q).isGreaterThanOrEqualTo(sub);
+      assertThat(sub).as("Q=%d", q).isGreaterThan(gnmax);
+    }
+  }
+
+  private static double mean(JsonNode json, int queries, String aggregator) {
+    for (JsonNode a : json.get("accuracy")) {
+      if (a.get("queries").asInt() == queries && a.get("aggregator").asText().equals(aggregator)) {
+        return a.get("mean").asDouble();
+      }
+    }
+    throw new AssertionError("no " + aggregator + " at Q=" + queries);
+  }
+
+  @Test
   void missingDatasetDirectoryIsOneLineAndStatusTwo() {
     Run r = run("predict", "--data", tmp.resolve("nowhere").toString());
     assertThat(r.status()).isEqualTo(2);
