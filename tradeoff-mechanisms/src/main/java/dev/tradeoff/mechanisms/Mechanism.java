@@ -1,6 +1,7 @@
 package dev.tradeoff.mechanisms;
 
 import dev.tradeoff.accounting.event.DpEvent;
+import dev.tradeoff.accounting.event.GuaranteeEvent;
 import dev.tradeoff.accounting.guarantee.PrivacyGuarantee;
 import java.util.random.RandomGenerator;
 
@@ -24,6 +25,12 @@ public interface Mechanism<I, O> {
   /** What one run guarantees, for every pair of neighbouring inputs. */
   PrivacyGuarantee guarantee();
 
-  /** One run as an accounting event, so that runs can be composed by an accountant. */
-  DpEvent event();
+  /**
+   * One run as an accounting event, so that runs can be composed by an accountant. By default the
+   * mechanism is accounted as the worst mechanism with its stated guarantee; mechanisms with an
+   * exact privacy-loss analysis (randomized response, discrete noise) return their own event.
+   */
+  default DpEvent event() {
+    return new GuaranteeEvent(guarantee());
+  }
 }

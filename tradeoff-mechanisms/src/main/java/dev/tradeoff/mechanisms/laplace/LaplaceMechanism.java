@@ -1,7 +1,6 @@
 package dev.tradeoff.mechanisms.laplace;
 
 import dev.tradeoff.accounting.Require;
-import dev.tradeoff.accounting.event.DpEvent;
 import dev.tradeoff.accounting.event.GuaranteeEvent;
 import dev.tradeoff.accounting.guarantee.PureDp;
 import dev.tradeoff.mechanisms.Mechanism;
@@ -90,10 +89,6 @@ public final class LaplaceMechanism implements Mechanism<Double, Double> {
     return new PureDp(epsilon);
   }
 
-  @Override
-  public DpEvent event() {
-    return new GuaranteeEvent(guarantee());
-  }
 
   /** Builder for {@link LaplaceMechanism}; sensitivity defaults to 1. */
   public static final class Builder {

@@ -1,8 +1,6 @@
 package dev.tradeoff.mechanisms.selection;
 
 import dev.tradeoff.accounting.Require;
-import dev.tradeoff.accounting.event.DpEvent;
-import dev.tradeoff.accounting.event.GuaranteeEvent;
 import dev.tradeoff.accounting.guarantee.PureDp;
 import dev.tradeoff.mechanisms.Mechanism;
 import dev.tradeoff.mechanisms.sampling.BernoulliExp;
@@ -93,10 +91,6 @@ public final class ExponentialMechanism implements Mechanism<double[], Integer> 
     return new PureDp(epsilon);
   }
 
-  @Override
-  public DpEvent event() {
-    return new GuaranteeEvent(guarantee());
-  }
 
   /** Builder for {@link ExponentialMechanism}. */
   public static final class Builder {

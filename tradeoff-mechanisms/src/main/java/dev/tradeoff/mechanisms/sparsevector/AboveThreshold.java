@@ -1,8 +1,6 @@
 package dev.tradeoff.mechanisms.sparsevector;
 
 import dev.tradeoff.accounting.Require;
-import dev.tradeoff.accounting.event.DpEvent;
-import dev.tradeoff.accounting.event.GuaranteeEvent;
 import dev.tradeoff.accounting.guarantee.PureDp;
 import dev.tradeoff.mechanisms.Mechanism;
 import dev.tradeoff.mechanisms.sampling.DiscreteLaplace;
@@ -99,10 +97,6 @@ public final class AboveThreshold implements Mechanism<double[], List<Boolean>> 
     return new PureDp(epsilon);
   }
 
-  @Override
-  public DpEvent event() {
-    return new GuaranteeEvent(guarantee());
-  }
 
   /** Builder for {@link AboveThreshold}. */
   public static final class Builder {
