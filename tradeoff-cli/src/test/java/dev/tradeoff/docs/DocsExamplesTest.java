@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.tradeoff.accounting.guarantee.PureDp;
+import dev.tradeoff.selection.expost.TuningOutcome;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,7 +48,8 @@ class DocsExamplesTest {
       }
     }
     assertThat(seen).contains("AccountingExample", "MechanismsExample", "AuditExample",
-        "AmplificationExample", "EnsembleExample", "LearningExample", "BeamExample");
+        "AmplificationExample", "EnsembleExample", "LearningExample", "BeamExample",
+        "ShuffleExample", "SelectionExample");
   }
 
   private static int count(Matcher m) {
@@ -122,5 +124,43 @@ class DocsExamplesTest {
     assertThat(out.lines()).anyMatch(l -> l.startsWith("contact "))
         .anyMatch(l -> l.startsWith("query 0 ")).anyMatch(l -> l.startsWith("query 1 "));
     assertThat(out.epsilon()).isLessThanOrEqualTo(2.0);
+  }
+
+  @Test
+  void shuffleExampleRunsTheProtocolAndGivesTheExactPrivacy() {
+    ShuffleExample.Out out = ShuffleExample.run();
+    // Var z = (n/(n - lambda))^2 n p (1 - p), p = lambda/(2n) = 0.29: standard error 10.80.
+    double variance = Math.pow(100.0 / 42, 2) * 100 * 0.29 * 0.71;
+    assertThat(out.sum().variance()).isCloseTo(variance, within(1e-9));
+    assertThat(out.sum().standardError()).isCloseTo(10.80, within(0.01));
+    // z = n/(n - lambda) (ones - lambda/2), a multiple of 100/42 minus 69.05; 11.9 with seed 2024.
+    assertThat(out.sum().value()).isCloseTo(11.90, within(0.01));
+    assertThat(Math.abs(out.sum().value() - 30)).isLessThan(4 * out.sum().standardError());
+    // REPRODUCTION.md, Shuffle model: exact epsilon 0.417 at 1e-6, exact mu 0.1114, paper mu*
+    // 0.4791989308, Theorem 2 confirmed for (100, 58).
+    assertThat(out.epsilon()).isCloseTo(0.417, within(5e-4));
+    assertThat(out.mu()).isCloseTo(0.1114, within(5e-4));
+    assertThat(out.paperMu()).isCloseTo(0.4791989308, within(1e-9));
+    assertThat(out.confirmed()).isTrue();
+    assertThat(out.paperEpsilon()).isCloseTo(2.15, within(0.005));
+    assertThat(out.paperEpsilon()).isGreaterThan(out.epsilon());
+  }
+
+  @Test
+  void selectionExampleChoosesTheBestRateAndChargesItsExPostEpsilon() {
+    SelectionExample.Out out = SelectionExample.run(tmp);
+    // Theorem 12: T = ceil(2 * 20 * ln 20) = ceil(119.83).
+    assertThat(out.copies()).isEqualTo(120);
+    assertThat(out.run().outcome()).isInstanceOf(TuningOutcome.Selected.class);
+    var chosen = (TuningOutcome.Selected<String>) out.run().outcome();
+    assertThat(chosen.result().output()).isEqualTo("lr=0.1");
+    assertThat(chosen.index()).isBetween(120, 239);
+    assertThat(chosen.result().score()).isCloseTo(0.977, within(5e-4));
+    // Theorem 11: 2 * 0.1 + 0.1, rounded up; the ledger holds exactly that, once.
+    assertThat(out.exPostEpsilon()).isEqualTo(Math.nextUp(0.3)).isGreaterThanOrEqualTo(0.3);
+    assertThat(out.spent()).isEqualTo(new PureDp(out.exPostEpsilon()));
+    assertThat(((PureDp) out.remaining()).epsilon()).isCloseTo(0.7, within(1e-12))
+        .isLessThanOrEqualTo(1 - out.exPostEpsilon());
+    assertThat(out.entries()).isEqualTo(1);
   }
 }
