@@ -35,7 +35,7 @@ public record BernoulliSampling(double alpha, double c, int dimension, int sampl
   private static final long MAX_WEIGHTS = 4096;
 
   /** Most boxes the Lagrangian certificate branches before the corner search takes over. */
-  private static final long CERTIFICATE_NODES = 30_000;
+  private static final long CERTIFICATE_NODES = 150_000;
 
   /** Largest channel (outcomes × corners) that the fallback corner search runs on. */
   private static final long MAX_CHANNEL_ENTRIES = 1L << 20;
@@ -120,9 +120,9 @@ public record BernoulliSampling(double alpha, double c, int dimension, int sampl
    * end is the pair (3)–(4) of the lower bound (or a better feasible antipodal pair, should the
    * search meet one); the upper end is min(ε, asymptote) and the Lagrangian certificate of {@code
    * LagrangianCertificate}, which reduces every (d, k) to a two-variable bound with n = dk and is
-   * found by a certified branch and bound (at most 30 000 boxes). Where it does not close (today:
-   * dk ≳ 8 at α = 50, where L has a wide region with a small relative margin), the primal corner
-   * branch and bound of {@code CornerBranchAndBound} runs on the full channel as before. When the
+   * found by a certified branch and bound (at most 150 000 boxes). Where it does not close (today:
+   * c ≤ 0.1 with dk ≳ 5, where L has a wide region in which terms of size e^{300} cancel), the
+   * primal corner branch and bound of {@code CornerBranchAndBound} runs on the full channel as before. When the
    * cheap bounds already agree to the tolerance no search is run. The certificate is attempted for
    * dk ≤ 4096 and p(ε) ≥ e^{−650}.
    *

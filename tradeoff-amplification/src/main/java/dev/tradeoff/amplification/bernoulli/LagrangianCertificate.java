@@ -48,7 +48,12 @@ import java.util.PriorityQueue;
  *       the linear interpolation of its corner values, and G_i lies above its tangent plane at the
  *       box centre; the resulting affine function is largest at a corner;
  *   <li>a first-order bound: F is below its largest corner value and each G_i above a monotone
- *       corner bound (each of its two terms is monotone in p and in s).
+ *       corner bound (each of its two terms is monotone in p and in s);
+ *   <li>where both fail, an anchored bound: every term of L is e^{(function of logit p) + (function
+ *       of logit s)}, so L = T·Σ_i ±(term_i / T) for an anchor term T, and each log(term_i / T) is
+ *       within (slope bound) × (half-width) of its value at the box centre. Where a large term of F
+ *       nearly cancels a large constraint term, the slopes of their ratio nearly cancel too, so the
+ *       cancellation survives (the corner bounds would need logit widths of about 1/α there).
  * </ul>
  *
  * All arithmetic is in log space (terms up to e^{1000} are compared by their logarithms). Each bound
@@ -103,6 +108,8 @@ final class LagrangianCertificate {
   private double lam2;
   private double relErr;
   private double bestFeasible;
+  private double target;
+  private Terms terms;
 
   /**
    * @param weights n = d·k
@@ -142,7 +149,8 @@ final class LagrangianCertificate {
                 + Math.abs(logBudget)
                 + Math.abs(logScale));
     bestFeasible = Double.NEGATIVE_INFINITY;
-    double target = Math.exp(logTolerance);
+    target = Math.exp(logTolerance);
+    terms = new Terms();
     PriorityQueue<Box> open = new PriorityQueue<>((a, b) -> Double.compare(b.bound(), a.bound()));
     double settled = Double.NEGATIVE_INFINITY;
     Box root = box(Double.NEGATIVE_INFINITY, 0, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY);
@@ -174,6 +182,26 @@ final class LagrangianCertificate {
         bestFeasible == Double.NEGATIVE_INFINITY ? bestFeasible : logScale + bestFeasible;
     return new Outcome(
         logScale + Math.log(upper), logScale, logFeasible, lam1, lam2, nodes, upper <= target);
+  }
+
+  /**
+   * The anchored bound on L/F* over the logit box [p0, p1] × [s0, s1] (finite ends), for the
+   * multipliers of the last {@link #certify} call; exposed so that tests can check it against
+   * sampled values of {@link #scaledLagrangian}.
+   */
+  double anchoredBoxBound(double p0, double p1, double s0, double s1) {
+    return anchoredBound(p0, p1, s0, s1);
+  }
+
+  /** L/F* at the logits (tp, ts), for the multipliers of the last {@link #certify} call. */
+  double scaledLagrangian(double tp, double ts) {
+    double sum = 0;
+    for (int i = 0; i < terms.size; i++) {
+      if (terms.sign[i] != 0) {
+        sum += terms.sign[i] * Math.exp(terms.log(i, tp, ts));
+      }
+    }
+    return sum;
   }
 
   /** KKT multipliers at the pair (3)–(4): ∇(F/F*) = λ̃1 ∇(G1/E) + λ̃2 ∇(G2/E), clamped at 0. */
@@ -292,7 +320,188 @@ final class LagrangianCertificate {
         bound = Math.min(bound, secondOrderBound(corners, phi, centre));
       }
     }
+    if (bound > target && Double.isFinite(p0) && Double.isFinite(s0) && Double.isFinite(s1)) {
+      bound = Math.min(bound, anchoredBound(p0, p1, s0, s1));
+    }
     return new Box(p0, p1, s0, s1, bound);
+  }
+
+  /**
+   * The terms of L/F* in separable form: term i is sign_i · e^{const_i + κp_i·ℓ(t_p; xp_i, yp_i) +
+   * κs_i·ℓ(t_s; xs_i, ys_i)} with ℓ(t; x, y) = log(x·σ(t) + y·(1 − σ(t))) in logit coordinates
+   * (x, y given as logarithms). Indices 0..n are the F_j, then the four G terms, then the constant
+   * λ̃1 + λ̃2.
+   */
+  private final class Terms {
+    final int size = n + 6;
+    final double[] constant = new double[size];
+    final double[] sign = new double[size];
+    final double[] kp = new double[size];
+    final double[] xp = new double[size];
+    final double[] yp = new double[size];
+    final double[] ks = new double[size];
+    final double[] xs = new double[size];
+    final double[] ys = new double[size];
+
+    Terms() {
+      double inf = Double.NEGATIVE_INFINITY;
+      for (int j = 0; j <= n; j++) {
+        set(j, logW[j] - logScale, 1, alpha, logA[j], logB[j], 1 - alpha, logB[j], logA[j]);
+      }
+      double l1 = Math.log(lam1) - logBudget;
+      double l2 = Math.log(lam2) - logBudget;
+      set(n + 1, l1, -1, alpha, 0, inf, 1 - alpha, inf, 0);
+      set(n + 2, l1, -1, alpha, inf, 0, 1 - alpha, 0, inf);
+      set(n + 3, l2, -1, 1 - alpha, 0, inf, alpha, inf, 0);
+      set(n + 4, l2, -1, 1 - alpha, inf, 0, alpha, 0, inf);
+      set(n + 5, Math.log(lam1 + lam2), 1, 0, 0, 0, 0, 0, 0);
+    }
+
+    private void set(
+        int i, double c, double sg, double kP, double xP, double yP, double kS, double xS, double yS) {
+      constant[i] = c;
+      sign[i] = c == Double.NEGATIVE_INFINITY ? 0 : sg;
+      kp[i] = kP;
+      xp[i] = xP;
+      yp[i] = yP;
+      ks[i] = kS;
+      xs[i] = xS;
+      ys[i] = yS;
+    }
+
+    /** log|term i| at logits (tp, ts). */
+    double log(int i, double tp, double ts) {
+      return constant[i] + piece(kp[i], xp[i], yp[i], tp) + piece(ks[i], xs[i], ys[i], ts);
+    }
+  }
+
+  /** κ·log(x σ(t) + y (1 − σ(t))) for log x, log y (0 when κ = 0). */
+  private static double piece(double kappa, double lx, double ly, double t) {
+    if (kappa == 0) {
+      return 0;
+    }
+    return kappa * LogMath.logAddExp(lx + logSigmoid(t), ly + logSigmoid(-t));
+  }
+
+  /** σ(t + δ) for δ = log x − log y, with σ(+∞) = 1 and σ(−∞) = 0. */
+  private static double shiftedSigmoid(double t, double lx, double ly) {
+    if (lx == Double.NEGATIVE_INFINITY) {
+      return 0;
+    }
+    if (ly == Double.NEGATIVE_INFINITY) {
+      return 1;
+    }
+    return Math.exp(logSigmoid(t + lx - ly));
+  }
+
+  /**
+   * Largest |d/dt (κ_i ℓ_i − κ_a ℓ_a)| on [t0, t1]: with dℓ/dt = σ(t + δ) − σ(t), the derivative is
+   * κ_i σ(t + δ_i) − κ_a σ(t + δ_a) + (κ_a − κ_i) σ(t), a signed sum of increasing functions, so each
+   * summand is bounded by its values at the ends.
+   */
+  private static double slope(
+      double ki, double xi, double yi, double ka, double xa, double ya, double t0, double t1) {
+    double lo = 0;
+    double hi = 0;
+    double[] coef = {ki, -ka, ka - ki};
+    double[][] shifts = {{xi, yi}, {xa, ya}, {0, 0}};
+    for (int m = 0; m < 3; m++) {
+      if (coef[m] == 0) {
+        continue;
+      }
+      double v0 = coef[m] * shiftedSigmoid(t0, shifts[m][0], shifts[m][1]);
+      double v1 = coef[m] * shiftedSigmoid(t1, shifts[m][0], shifts[m][1]);
+      lo += Math.min(v0, v1);
+      hi += Math.max(v0, v1);
+    }
+    return Math.max(Math.abs(lo), Math.abs(hi));
+  }
+
+  /**
+   * An anchored bound on L/F* over a box with finite logit ends: L = T·B with T an anchor term and B
+   * = Σ_i sign_i (term_i / T). Each log(term_i / T) is a sum of a function of t_p and one of t_s, so
+   * by the mean value theorem it lies within (slope bound) × (half-width) of its value at the centre;
+   * log T likewise. Then L ≤ T_max·B_max when B_max ≥ 0 and L ≤ T_min·B_max otherwise. Where a
+   * large term of F nearly cancels a large constraint term (both of size e^{300} against F*), the
+   * slopes of their ratio nearly cancel too, so this bound keeps the cancellation that the corner
+   * bounds lose. Two anchors are tried: the largest positive and the largest negative term at the
+   * centre.
+   */
+  private double anchoredBound(double p0, double p1, double s0, double s1) {
+    double tp = 0.5 * (p0 + p1);
+    double ts = 0.5 * (s0 + s1);
+    double hp = 0.5 * (p1 - p0);
+    double hs = 0.5 * (s1 - s0);
+    double[] centre = new double[terms.size];
+    int bestPos = -1;
+    int bestNeg = -1;
+    for (int i = 0; i < terms.size; i++) {
+      centre[i] = terms.sign[i] == 0 ? Double.NEGATIVE_INFINITY : terms.log(i, tp, ts);
+      if (terms.sign[i] > 0 && (bestPos < 0 || centre[i] > centre[bestPos])) {
+        bestPos = i;
+      }
+      if (terms.sign[i] < 0 && (bestNeg < 0 || centre[i] > centre[bestNeg])) {
+        bestNeg = i;
+      }
+    }
+    double bound = Double.POSITIVE_INFINITY;
+    for (int a : new int[] {bestPos, bestNeg}) {
+      if (a >= 0 && centre[a] > Double.NEGATIVE_INFINITY) {
+        bound = Math.min(bound, anchoredBound(a, centre, tp, ts, hp, hs, p0, p1, s0, s1));
+      }
+    }
+    return bound;
+  }
+
+  private double anchoredBound(
+      int a,
+      double[] centre,
+      double tp,
+      double ts,
+      double hp,
+      double hs,
+      double p0,
+      double p1,
+      double s0,
+      double s1) {
+    Terms t = terms;
+    double[] ratio = new double[2 * t.size];
+    double max = Double.NEGATIVE_INFINITY;
+    for (int i = 0; i < t.size; i++) {
+      if (t.sign[i] == 0) {
+        ratio[2 * i] = Double.NEGATIVE_INFINITY;
+        continue;
+      }
+      double radius =
+          slope(t.kp[i], t.xp[i], t.yp[i], t.kp[a], t.xp[a], t.yp[a], p0, p1) * hp
+              + slope(t.ks[i], t.xs[i], t.ys[i], t.ks[a], t.xs[a], t.ys[a], s0, s1) * hs
+              + relErr;
+      double r = centre[i] - centre[a];
+      ratio[2 * i] = t.sign[i] > 0 ? r + radius : r - radius;
+      ratio[2 * i + 1] = t.sign[i];
+      max = Math.max(max, ratio[2 * i]);
+    }
+    if (max == Double.POSITIVE_INFINITY || Double.isNaN(max)) {
+      return Double.POSITIVE_INFINITY;
+    }
+    double sum = 0;
+    double magnitude = 0;
+    for (int i = 0; i < ratio.length; i += 2) {
+      double e = Math.exp(ratio[i] - max);
+      sum += ratio[i + 1] * e;
+      magnitude += e;
+    }
+    sum += magnitude * relErr;
+    double anchorRadius =
+        slope(0, 0, 0, -t.kp[a], t.xp[a], t.yp[a], p0, p1) * hp
+            + slope(0, 0, 0, -t.ks[a], t.xs[a], t.ys[a], s0, s1) * hs
+            + relErr;
+    double logT = sum > 0 ? centre[a] + anchorRadius : centre[a] - anchorRadius;
+    double log = logT + max + Math.log(Math.abs(sum));
+    if (sum > 0) {
+      return log > 700 ? Double.POSITIVE_INFINITY : Math.exp(log);
+    }
+    return sum == 0 ? 0 : -Math.exp(Math.min(log, 700));
   }
 
   /** max F/F* over the corners minus monotone lower bounds on the constraint sums. */

@@ -35,6 +35,20 @@ class LagrangianCertificateTest {
     }
   }
 
+  @Test
+  void anchoredBoundCertifiesFourCoinsAndThreeDimensionsAtCOneTenth() {
+    // Before the anchored bound these ended at gaps 3.5 (dk = 4) and 1.0 (d = 3) at eps = 0.1.
+    for (int[] dk : new int[][] {{1, 4}, {2, 2}, {3, 1}, {2, 1}}) {
+      BernoulliSampling setting = new BernoulliSampling(50, 0.1, dk[0], dk[1]);
+      for (double epsilon : new double[] {0.1, 1}) {
+        Amplification a = setting.amplify(epsilon);
+        String label = setting + " eps=" + epsilon;
+        assertThat(a.certified()).as(label).isTrue();
+        assertThat(a.upperBound() - a.lowerBound()).as(label).isLessThanOrEqualTo(1e-9);
+      }
+    }
+  }
+
   /** log(Σ_i x_i^α y_i^{1−α}) with 0^α·y^{1−α} = 0 (also for y = 0). */
   private static double logRenyiSum(double alpha, double[] x, double[] y) {
     double s = 0;
