@@ -64,11 +64,10 @@ public final class ReproduceBernoulliCommand implements Callable<Integer> {
       rows.forEach(r -> w.println(r.csv()));
     }
     PrintWriter console = spec.commandLine().getOut();
-    long certified =
-        rows.stream()
-            .filter(r -> BernoulliFigures.searched(r.d(), r.k()) && r.value().certified())
-            .count();
-    long searched = rows.stream().filter(r -> BernoulliFigures.searched(r.d(), r.k())).count();
+    List<BernoulliFigures.Row> searchedRows =
+        rows.stream().filter(r -> BernoulliFigures.searched(r.d(), r.k(), r.epsilon())).toList();
+    long searched = searchedRows.size();
+    long certified = searchedRows.stream().filter(r -> r.value().certified()).count();
     console.printf(
         "wrote %d figures and %s (%d rows; Post searched at %d points, %d certified)%n",
         written.size(), csv, rows.size(), searched, certified);
