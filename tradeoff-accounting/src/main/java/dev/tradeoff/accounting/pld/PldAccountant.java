@@ -121,13 +121,14 @@ public final class PldAccountant implements Accountant {
         return Optional.empty();
       }
       return Optional.of(
-          "the PLD of a Poisson-sampled " + inner + " is not implemented (supported inside:"
-              + " Gaussian, Laplace, randomized response, discrete Laplace, pure/approx DP)");
+          "the PLD accountant analyses Poisson sampling of a Gaussian, Laplace, randomized"
+              + " response, discrete Laplace or pure/approx DP mechanism only (each has a known"
+              + " worst-case pair), but the inner event was " + inner + "; use rdp");
     }
     if (event instanceof SampledWithoutReplacementEvent) {
       return Optional.of(
-          "sampling without replacement is not implemented by the PLD accountant; use rdp (or"
-              + " basic, kairouz, optimal for (epsilon, delta) inner events) under replace-one");
+          "the PLD accountant has no worst-case pair for sampling without replacement; use rdp"
+              + " (or basic, kairouz, optimal for (epsilon, delta) inner events) under replace-one");
     }
     if (event instanceof DiscreteGaussianEvent dg && dg.sigma() > MAX_DISCRETE_GAUSSIAN_SIGMA) {
       return Optional.of(

@@ -5,7 +5,7 @@ import dev.tradeoff.accounting.event.DiscreteGaussianEvent;
 import dev.tradeoff.accounting.event.DpEvent;
 import dev.tradeoff.accounting.event.GuaranteeEvent;
 import dev.tradeoff.accounting.guarantee.ZeroConcentratedDp;
-import dev.tradeoff.mechanisms.Mechanism;
+import dev.tradeoff.mechanisms.IntegerNoiseMechanism;
 import dev.tradeoff.mechanisms.SafeRounding;
 import dev.tradeoff.mechanisms.sampling.DiscreteGaussian;
 import java.util.random.RandomGenerator;
@@ -18,7 +18,7 @@ import java.util.random.RandomGenerator;
  * {@link DiscreteGaussianEvent}(σ) when Δ = 1 and {@code GuaranteeEvent(ZeroConcentratedDp)}
  * otherwise.
  */
-public final class DiscreteGaussianMechanism implements Mechanism<Long, Long> {
+public final class DiscreteGaussianMechanism implements IntegerNoiseMechanism {
 
   private final double sigma;
   private final long sensitivity;
@@ -51,15 +51,10 @@ public final class DiscreteGaussianMechanism implements Mechanism<Long, Long> {
   }
 
   /** f(D) + Y. */
+  @Override
   public long release(long value, RandomGenerator random) {
     Require.nonNull("random", random);
     return Math.addExact(value, noise.sample(random));
-  }
-
-  @Override
-  public Long release(Long value, RandomGenerator random) {
-    Require.nonNull("value", value);
-    return release(value.longValue(), random);
   }
 
   public DiscreteGaussian noise() {

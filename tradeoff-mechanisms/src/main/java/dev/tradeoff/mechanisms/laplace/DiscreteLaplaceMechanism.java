@@ -5,7 +5,7 @@ import dev.tradeoff.accounting.event.DiscreteLaplaceEvent;
 import dev.tradeoff.accounting.event.DpEvent;
 import dev.tradeoff.accounting.event.GuaranteeEvent;
 import dev.tradeoff.accounting.guarantee.PureDp;
-import dev.tradeoff.mechanisms.Mechanism;
+import dev.tradeoff.mechanisms.IntegerNoiseMechanism;
 import dev.tradeoff.mechanisms.SafeRounding;
 import dev.tradeoff.mechanisms.sampling.DiscreteLaplace;
 import dev.tradeoff.mechanisms.sampling.Rational;
@@ -21,7 +21,7 @@ import java.util.random.RandomGenerator;
  * {@code GuaranteeEvent(PureDp(ε))} otherwise (a discrete Laplace on a query of sensitivity Δ &gt; 1
  * is not the sensitivity-1 mechanism at scale 1/ε).
  */
-public final class DiscreteLaplaceMechanism implements Mechanism<Long, Long> {
+public final class DiscreteLaplaceMechanism implements IntegerNoiseMechanism {
 
   private final double epsilon;
   private final long sensitivity;
@@ -40,15 +40,10 @@ public final class DiscreteLaplaceMechanism implements Mechanism<Long, Long> {
   }
 
   /** f(D) + Y. */
+  @Override
   public long release(long value, RandomGenerator random) {
     Require.nonNull("random", random);
     return Math.addExact(value, noise.sample(random));
-  }
-
-  @Override
-  public Long release(Long value, RandomGenerator random) {
-    Require.nonNull("value", value);
-    return release(value.longValue(), random);
   }
 
   /** The exact noise law. */
