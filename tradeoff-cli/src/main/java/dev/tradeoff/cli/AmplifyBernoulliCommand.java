@@ -56,7 +56,7 @@ public final class AmplifyBernoulliCommand implements Callable<Integer> {
     Amplification a = setting.amplify(epsilon, budget);
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
-      ObjectMapper mapper = new ObjectMapper();
+      ObjectMapper mapper = Json.MAPPER;
       ObjectNode node = mapper.createObjectNode();
       node.put("post", a.post());
       node.put("lowerBound", a.lowerBound());

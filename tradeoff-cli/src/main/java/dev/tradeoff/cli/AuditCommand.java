@@ -1,7 +1,5 @@
 package dev.tradeoff.cli;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tradeoff.audit.AuditCase;
 import dev.tradeoff.audit.AuditResult;
 import dev.tradeoff.audit.PrivacyAuditor;
@@ -70,7 +68,7 @@ public final class AuditCommand implements Callable<Integer> {
   boolean json;
 
   @Override
-  public Integer call() throws JsonProcessingException {
+  public Integer call() {
     PrivacyAuditor auditor = new PrivacyAuditor(samples, confidence, certifiedEvents);
     AuditCase<?, ?> auditCase = AuditCases.parse(mechanism);
     RandomGenerator random =
@@ -79,7 +77,7 @@ public final class AuditCommand implements Callable<Integer> {
     Map<String, Object> report = report(result);
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
-      out.println(new ObjectMapper().writeValueAsString(report));
+      out.println(Json.compact(report));
     } else {
       report.forEach((key, value) -> out.printf("%-22s %s%n", key, value));
     }

@@ -1,7 +1,5 @@
 package dev.tradeoff.cli;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.PrivacyGuarantee;
 import dev.tradeoff.accounting.guarantee.PureDp;
@@ -59,7 +57,7 @@ public final class LedgerCommand implements Runnable {
     boolean json;
 
     @Override
-    public Integer call() throws JsonProcessingException {
+    public Integer call() {
       PrintWriter out = spec.commandLine().getOut();
       try (SqliteLedger l = SqliteLedger.open(ledger)) {
         List<LedgerEntry> entries = l.entries();
@@ -87,7 +85,7 @@ public final class LedgerCommand implements Runnable {
             rows.add(row);
           }
           doc.put("entries", rows);
-          out.println(new ObjectMapper().writeValueAsString(doc));
+          out.println(Json.compact(doc));
         } else {
           out.printf("ledger     %s%n", l.file());
           out.printf("kind       %s%n", l.kind());

@@ -1,7 +1,5 @@
 package dev.tradeoff.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.PrivacyGuarantee;
@@ -94,12 +92,7 @@ public final class NoiseCommand implements Runnable {
       doc.put("sensitivity", sensitivity);
       doc.put("randomness", randomness);
       doc.put("outputs", outputs);
-      try {
-        out.println(
-            new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(doc));
-      } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-        throw new IllegalStateException(e);
-      }
+      out.println(Json.pretty(doc));
     } else {
       out.printf("mechanism    %s%n", mechanism);
       out.printf("noise        %s%n", noise.description());

@@ -1,7 +1,5 @@
 package dev.tradeoff.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.beam.predict.KnowledgeTransfer;
 import dev.tradeoff.beam.predict.KnowledgeTransfer.Accuracy;
@@ -253,12 +251,7 @@ public final class PredictCommand implements Runnable {
       priv.add(row);
     }
     m.put("privacy", priv);
-    try {
-      return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-          .writeValueAsString(m);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return Json.pretty(m);
   }
 
   private static void writeReport(Path dir, KnowledgeTransfer.Result r,

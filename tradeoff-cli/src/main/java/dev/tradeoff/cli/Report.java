@@ -1,8 +1,5 @@
 package dev.tradeoff.cli;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.PrintWriter;
 import java.math.BigDecimal;
 import java.math.MathContext;
@@ -18,9 +15,6 @@ import java.util.Map;
  * a number copied from the table never overstates privacy.
  */
 final class Report {
-
-  private static final ObjectMapper JSON =
-      new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
 
   private final Map<String, Object> values = new LinkedHashMap<>();
   private final Map<String, RoundingMode> rounding = new LinkedHashMap<>();
@@ -45,11 +39,7 @@ final class Report {
 
   void print(PrintWriter out, boolean json) {
     if (json) {
-      try {
-        out.println(JSON.writeValueAsString(values));
-      } catch (JsonProcessingException e) {
-        throw new IllegalStateException("cannot serialise report", e);
-      }
+      out.println(Json.compact(values));
     } else {
       int width = values.keySet().stream().mapToInt(String::length).max().orElse(0);
       for (Map.Entry<String, Object> e : values.entrySet()) {

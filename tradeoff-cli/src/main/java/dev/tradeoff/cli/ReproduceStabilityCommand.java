@@ -1,6 +1,5 @@
 package dev.tradeoff.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tradeoff.selection.stability.BetaDensity;
 import dev.tradeoff.selection.stability.HistogramSelectionExperiment;
 import dev.tradeoff.selection.stability.HistogramSelectionExperiment.MethodResult;
@@ -127,7 +126,7 @@ public final class ReproduceStabilityCommand implements Callable<Integer> {
       doc.put("methods", rows);
       doc.put("fixedIse", result.fixedIse());
       doc.put("files", List.of(csv.toString(), isePng.toString(), choicesPng.toString()));
-      console.println(new ObjectMapper().writeValueAsString(doc));
+      console.println(Json.compact(doc));
     } else {
       console.printf("Histogram bin width by private validation: Beta(%s, %s), n = %d, m = %d,"
           + " total alpha = %s, %d seeds%n", betaA, betaB, n, m, alpha, seeds);

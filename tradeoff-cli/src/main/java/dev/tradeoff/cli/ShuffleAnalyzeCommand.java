@@ -50,7 +50,7 @@ public final class ShuffleAnalyzeCommand implements Callable<Integer> {
     ShuffleReport report = ShuffleReport.of(parameters, bits, delta);
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
-      ObjectMapper mapper = new ObjectMapper();
+      ObjectMapper mapper = Json.MAPPER;
       out.println(mapper.writeValueAsString(toJson(mapper, report)));
     } else {
       printTable(out, report);

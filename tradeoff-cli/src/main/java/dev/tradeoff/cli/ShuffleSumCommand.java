@@ -64,7 +64,7 @@ public final class ShuffleSumCommand implements Callable<Integer> {
     SumEstimate estimate = protocol.run(values, random);
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
-      ObjectMapper mapper = new ObjectMapper();
+      ObjectMapper mapper = Json.MAPPER;
       ObjectNode root = mapper.createObjectNode();
       root.put("users", values.length);
       root.put("lambda", lambda);

@@ -1,7 +1,6 @@
 package dev.tradeoff.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tradeoff.accounting.guarantee.PrivacyGuarantee;
 import dev.tradeoff.accounting.guarantee.PureDp;
 import dev.tradeoff.accounting.guarantee.RenyiDp;
@@ -181,7 +180,7 @@ public final class TuneCommand implements Callable<Integer> {
       doc.put("ledger", ledger.toString());
     }
     if (json) {
-      out.println(new ObjectMapper().writeValueAsString(doc));
+      out.println(Json.compact(doc));
     } else {
       Object chosen = doc.get("chosen");
       out.printf("chosen       %s%n",

@@ -1,6 +1,5 @@
 package dev.tradeoff.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tradeoff.selection.expost.RunCountDistribution;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
@@ -47,7 +46,7 @@ public final class TuneInvocationsCommand implements Callable<Integer> {
     doc.put("truncatedMass", n.truncatedMass());
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
-      out.println(new ObjectMapper().writeValueAsString(doc));
+      out.println(Json.compact(doc));
     } else {
       out.printf("candidates       %d copies, epsilon %s, epsilon' %s%n", candidates, epsilon, epsilonPrime);
       out.printf("mean runs        %.6f%n", n.mean());
