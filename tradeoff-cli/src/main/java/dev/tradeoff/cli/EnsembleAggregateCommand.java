@@ -95,12 +95,10 @@ public final class EnsembleAggregateCommand implements Runnable {
       return;
     }
     o.printf("%d labels written to %s%n", rows.length, out);
-    o.printf("per query     (%.6g, %.3g)-DP%n", batch.perQuery().epsilon(),
-        batch.perQuery().delta());
-    o.printf("all, basic    (%.6g, %.3g)-DP%n", batch.basicTotal().epsilon(),
-        batch.basicTotal().delta());
-    o.printf("all, general  (%.6g, %.3g)-DP (delta' = %s)%n", batch.generalTotal().epsilon(),
-        batch.generalTotal().delta(), deltaSlack);
+    o.printf("per query     %s%n", EnsembleJson.guarantee(batch.perQuery()));
+    o.printf("all, basic    %s%n", EnsembleJson.guarantee(batch.basicTotal()));
+    o.printf("all, general  %s (delta' = %s)%n", EnsembleJson.guarantee(batch.generalTotal()),
+        deltaSlack);
     o.flush();
   }
 
@@ -115,7 +113,9 @@ public final class EnsembleAggregateCommand implements Runnable {
     Double m = allowance != null ? allowance : number(stored, "m");
     Double eps = epsilon != null ? epsilon : number(stored, "epsilon");
     Double td = teacherDelta != null ? teacherDelta : number(stored, "teacherDelta");
-    Double d = delta != null ? delta : number(stored, "delta");
+    // A file written by optimize or baseline holds the δ asked for and the (larger) δ proven.
+    Double requested = number(stored, "requestedDelta");
+    Double d = delta != null ? delta : requested != null ? requested : number(stored, "delta");
     if (m == null || eps == null) {
       throw new IllegalArgumentException("gamma file has no privacy setting; pass --m and "
           + "--epsilon (and --teacher-delta, --delta) so gamma can be verified");

@@ -3,12 +3,14 @@ package dev.tradeoff.cli;
 import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.ensemble.gnmax.GnMax;
+import dev.tradeoff.ensemble.noise.NoiseFunction;
 import dev.tradeoff.ensemble.optimize.Baseline;
 import dev.tradeoff.ensemble.privacy.DarrmSetting;
 import dev.tradeoff.ensemble.privacy.PrivacyVerifier;
 import dev.tradeoff.ensemble.utility.DarrmError;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -17,8 +19,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code tradeoff ensemble baseline}: γ_Sub (Lemma 3.1), γ_DSub (Theorem 4.1) or the constant γ
- * of randomized response (Lemma A.1), certified by the exact verifier (scaled down if it fails).
+ * {@code tradeoff ensemble baseline}: γ_Sub (Lemma 3.1), γ_DSub (Theorem 4.1), the constant γ of
+ * randomized response (Lemma A.1) or the largest constant the exact verifier certifies, certified
+ * by the exact verifier (scaled down if it fails). For the constants both are reported side by
+ * side.
  */
 @Command(name = "baseline", mixinStandardHelpOptions = true,
     description = "A baseline gamma (sub, dsub, const), certified by the exact verifier.")
@@ -28,7 +32,8 @@ public final class EnsembleBaselineCommand implements Runnable {
   @Mixin EnsembleSetting options;
 
   @Option(names = "--kind", required = true,
-      description = "sub, dsub, const, or gnmax (non-private teachers, sigma by RDP grid search).")
+      description = "sub, dsub, const (Lemma A.1), const-max (the largest constant the exact "
+          + "verifier certifies), or gnmax (non-private teachers, sigma by RDP grid search).")
   String kind;
 
   @Option(names = "--prior-mean", defaultValue = "0.75",
@@ -52,19 +57,33 @@ public final class EnsembleBaselineCommand implements Runnable {
       case "sub" -> Baseline.SUBSAMPLING;
       case "dsub" -> Baseline.DOUBLE_SUBSAMPLING;
       case "const" -> Baseline.RANDOMIZED_RESPONSE;
+      case "const-max" -> Baseline.LARGEST_CERTIFIED_CONSTANT;
       default -> throw new IllegalArgumentException(
-          "kind must be sub, dsub, const or gnmax, but was " + kind);
+          "kind must be sub, dsub, const, const-max or gnmax, but was " + kind);
     };
     Require.inClosedRange("prior mean", priorMean, 0.5, 1);
     DarrmSetting setting = options.setting();
-    PrivacyVerifier.Certified c = baseline.certified(new PrivacyVerifier(setting));
+    PrivacyVerifier verifier = new PrivacyVerifier(setting);
+    PrivacyVerifier.Certified c = baseline.certified(verifier);
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("gamma", c.gamma().values());
     out.put("kind", kind);
     out.put("scale", c.scale());
     out.put("certificate", EnsembleJson.certificate(c.certificate()));
     out.put("surrogateError", DarrmError.surrogate(c.gamma(), priorMean));
-    out.put("setting", EnsembleJson.setting(setting));
+    Map<String, Object> constants = new LinkedHashMap<>();
+    if (kind.startsWith("const")) {
+      for (Baseline b : List.of(Baseline.RANDOMIZED_RESPONSE,
+          Baseline.LARGEST_CERTIFIED_CONSTANT)) {
+        NoiseFunction g = b == baseline ? c.gamma() : b.certified(verifier).gamma();
+        Map<String, Object> entry = new LinkedHashMap<>();
+        entry.put("constant", g.at(0));
+        entry.put("surrogateError", DarrmError.surrogate(g, priorMean));
+        constants.put(b == Baseline.RANDOMIZED_RESPONSE ? "lemmaA1" : "largestCertified", entry);
+      }
+      out.put("randomizedResponse", constants);
+    }
+    out.put("setting", EnsembleJson.setting(setting, c.certificate()));
     PrintWriter o = spec.commandLine().getOut();
     if (json) {
       EnsembleJson.print(o, out);
@@ -75,8 +94,13 @@ public final class EnsembleBaselineCommand implements Runnable {
     for (int l = 0; l < g.length; l++) {
       o.printf("  %3d  %.6f%n", l, g[l]);
     }
-    o.printf("surrogate error %.6g, slack %.3g%n", out.get("surrogateError"),
-        c.certificate().slack());
+    o.printf("surrogate error %.6g, slack %.3g: proven %s%n", out.get("surrogateError"),
+        c.certificate().slack(), EnsembleJson.guarantee(c.certificate().certifiedGuarantee()));
+    constants.forEach((name, entry) -> {
+      Map<?, ?> e = (Map<?, ?>) entry;
+      o.printf("constant gamma, %-16s %.6g (surrogate error %.6g)%n", name + ":",
+          (Double) e.get("constant"), (Double) e.get("surrogateError"));
+    });
     o.flush();
   }
 

@@ -3,12 +3,16 @@ package dev.tradeoff.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.ensemble.noise.NoiseFunction;
 import dev.tradeoff.ensemble.privacy.CornerCount;
 import dev.tradeoff.ensemble.privacy.DarrmSetting;
 import dev.tradeoff.ensemble.privacy.PrivacyCertificate;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -24,14 +28,20 @@ final class EnsembleJson {
 
   private EnsembleJson() {}
 
-  static Map<String, Object> setting(DarrmSetting s) {
+  /**
+   * The setting as the certificate covers it: {@code delta} is the δ the certificate proves
+   * ({@link PrivacyCertificate#certifiedDelta}, never below the requested one), {@code
+   * requestedDelta} the δ that was asked for, so (targetEpsilon, delta) is a proven guarantee.
+   */
+  static Map<String, Object> setting(DarrmSetting s, PrivacyCertificate c) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("teachers", s.teachers());
     m.put("m", s.allowance());
     m.put("epsilon", s.epsilon());
     m.put("teacherDelta", s.teacherDelta());
-    m.put("delta", s.delta());
-    m.put("targetEpsilon", s.allowance() * s.epsilon());
+    m.put("requestedDelta", s.delta());
+    m.put("delta", c.certifiedDelta());
+    m.put("targetEpsilon", c.target().epsilon());
     return m;
   }
 
@@ -41,8 +51,26 @@ final class EnsembleJson {
     m.put("bound", c.bound());
     m.put("slack", c.slack());
     m.put("tolerance", c.tolerance());
+    m.put("certifiedDelta", c.certifiedDelta());
     m.put("worstCase", worstCase(c));
     return m;
+  }
+
+  /**
+   * A privacy parameter for text output, rounded up to {@code digits} significant digits, so that
+   * no printed guarantee is below what is proven. The double is first read to 15 significant
+   * digits, which drops binary artefacts such as 6 × 0.1 = 0.6000000000000001 (a change of
+   * at most 5e-16 relative, far below the verifier's tolerance) so that they are not rounded up.
+   */
+  static String up(double x, int digits) {
+    BigDecimal b = new BigDecimal(x).round(new MathContext(15, RoundingMode.HALF_EVEN))
+        .round(new MathContext(digits, RoundingMode.CEILING)).stripTrailingZeros();
+    return b.abs().compareTo(BigDecimal.ONE) >= 0 ? b.toPlainString() : b.toString();
+  }
+
+  /** "(ε, δ)-DP" with both rounded up ({@link #up}). */
+  static String guarantee(ApproxDp g) {
+    return "(" + up(g.epsilon(), 6) + ", " + up(g.delta(), 4) + ")-DP";
   }
 
   static List<Map<String, Object>> worstCase(PrivacyCertificate c) {

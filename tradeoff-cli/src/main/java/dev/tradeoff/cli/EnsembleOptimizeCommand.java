@@ -71,7 +71,7 @@ public final class EnsembleOptimizeCommand implements Runnable {
     out.put("gamma", r.gamma().values());
     out.put("certificate", EnsembleJson.certificate(r.certificate()));
     out.put("errors", errors(setting, optimizer.verifier(), r.gamma(), obj, seed));
-    out.put("setting", EnsembleJson.setting(setting));
+    out.put("setting", EnsembleJson.setting(setting, r.certificate()));
     out.put("objective", describe(obj));
     out.put("scale", r.scale());
     out.put("rounds", r.rounds());
@@ -85,11 +85,22 @@ public final class EnsembleOptimizeCommand implements Runnable {
       for (int l = 0; l < g.length; l++) {
         o.printf("  %3d  %.6f%n", l, g[l]);
       }
-      o.printf("max privacy cost %.12g <= bound %.12g (slack %.3g)%n",
-          r.certificate().maxPrivacyCost(), r.certificate().bound(), r.certificate().slack());
+      o.printf("max privacy cost %.12g <= bound %.12g (slack %.3g): proven %s%n",
+          r.certificate().maxPrivacyCost(), r.certificate().bound(), r.certificate().slack(),
+          EnsembleJson.guarantee(r.certificate().certifiedGuarantee()));
       @SuppressWarnings("unchecked")
       Map<String, Object> errors = (Map<String, Object>) out.get("errors");
-      errors.forEach((k, v) -> o.printf("error %-20s %s%n", k, v));
+      errors.forEach((k, v) -> {
+        if (v instanceof Map<?, ?> constants) {
+          constants.forEach((name, entry) -> {
+            Map<?, ?> e = (Map<?, ?>) entry;
+            o.printf("error %-20s %s (gamma = %s)%n", k + " " + name, e.get("error"),
+                e.get("constant"));
+          });
+        } else {
+          o.printf("error %-20s %s%n", k, v);
+        }
+      });
       o.flush();
     }
   }
@@ -160,7 +171,8 @@ public final class EnsembleOptimizeCommand implements Runnable {
 
   /**
    * The exact expected error under the objective's prior (surrogate) or a Monte-Carlo estimate on
-   * a fresh sample (expected-error), for γ_opt and every certified baseline.
+   * a fresh sample (expected-error), for γ_opt and every certified baseline; randomized response
+   * with Lemma A.1's constant and with the largest constant the verifier certifies.
    */
   static Map<String, Object> errors(DarrmSetting setting, PrivacyVerifier verifier,
       NoiseFunction optimized, Objective obj, long seed) {
@@ -169,8 +181,15 @@ public final class EnsembleOptimizeCommand implements Runnable {
     m.put("subsampling", error(Baseline.SUBSAMPLING.certified(verifier).gamma(), obj, seed));
     m.put("doubleSubsampling",
         error(Baseline.DOUBLE_SUBSAMPLING.certified(verifier).gamma(), obj, seed));
-    m.put("randomizedResponse",
-        error(Baseline.RANDOMIZED_RESPONSE.certified(verifier).gamma(), obj, seed));
+    Map<String, Object> rr = new LinkedHashMap<>();
+    for (Baseline b : List.of(Baseline.RANDOMIZED_RESPONSE, Baseline.LARGEST_CERTIFIED_CONSTANT)) {
+      NoiseFunction constant = b.certified(verifier).gamma();
+      Map<String, Object> entry = new LinkedHashMap<>();
+      entry.put("constant", constant.at(0));
+      entry.put("error", error(constant, obj, seed));
+      rr.put(b == Baseline.RANDOMIZED_RESPONSE ? "lemmaA1" : "largestCertified", entry);
+    }
+    m.put("randomizedResponse", rr);
     return m;
   }
 

@@ -50,7 +50,19 @@ class EnsembleCommandTest {
     JsonNode e = j.get("errors");
     assertThat(e.get("optimized").asDouble())
         .isLessThanOrEqualTo(e.get("subsampling").asDouble())
-        .isLessThanOrEqualTo(e.get("randomizedResponse").asDouble());
+        .isLessThanOrEqualTo(e.get("randomizedResponse").get("largestCertified").get("error")
+            .asDouble())
+        .isLessThanOrEqualTo(e.get("randomizedResponse").get("lemmaA1").get("error").asDouble());
+    assertThat(e.get("randomizedResponse").get("lemmaA1").get("constant").asDouble())
+        .isCloseTo(0.2975, within(1e-4));
+    assertThat(e.get("randomizedResponse").get("largestCertified").get("constant").asDouble())
+        .isCloseTo(0.8720, within(1e-4));
+    // The printed guarantee is the one the certificate proves: never below the requested delta.
+    JsonNode setting = j.get("setting");
+    assertThat(setting.get("delta").asDouble())
+        .isEqualTo(c.get("certifiedDelta").asDouble())
+        .isGreaterThanOrEqualTo(setting.get("requestedDelta").asDouble() + (c.get("tolerance")
+            .asDouble() - c.get("slack").asDouble()) / 2);
     assertThat(r.err()).contains("round"); // progress bar on stderr, stdout is pure JSON
   }
 
@@ -78,14 +90,46 @@ class EnsembleCommandTest {
   }
 
   @Test
-  void verifyReportsANonPrivateGamma() throws Exception {
+  void verifyReportsANonPrivateGammaAndExitsThree() throws Exception {
     Path gamma = dir.resolve("ones.json");
     Files.writeString(gamma, "[1,1,1,1,1,1,1,1,1,1,1,1]");
     Run v = run("ensemble", "verify", "--teachers", "11", "--m", "3", "--epsilon", "0.1",
         "--gamma-file", gamma.toString(), "--json");
-    assertThat(v.status()).isZero();
+    assertThat(v.status()).isEqualTo(EnsembleVerifyCommand.NOT_PRIVATE).isEqualTo(3);
     assertThat(v.json().get("private").asBoolean()).isFalse();
     assertThat(v.json().get("slack").asDouble()).isNegative();
+    Run text = run("ensemble", "verify", "--teachers", "11", "--m", "3", "--epsilon", "0.1",
+        "--gamma-file", gamma.toString());
+    assertThat(text.status()).isEqualTo(3);
+    assertThat(text.out()).startsWith("NOT PRIVATE");
+    // gamma = 1 on 11 pure teachers at m = 6 sits exactly on the bound: private, exit 0, and the
+    // printed delta is the one the tolerance covers, not 0.
+    Run tight = run("ensemble", "verify", "--teachers", "11", "--m", "6", "--epsilon", "0.1",
+        "--gamma-file", gamma.toString());
+    assertThat(tight.status()).isZero();
+    assertThat(tight.out()).startsWith("PRIVATE").contains("proven (0.6, 0.000")
+        .doesNotContain("(0.6, 0)");
+  }
+
+  @Test
+  void constantBaselineReportsLemmaA1AndTheLargestCertifiedConstant() throws Exception {
+    for (String kind : new String[] {"const", "const-max"}) {
+      Run r = run("ensemble", "baseline", "--kind", kind, "--teachers", "11", "--m", "3",
+          "--epsilon", "0.1", "--teacher-delta", "1e-5", "--json");
+      assertThat(r.status()).as(r.err()).isZero();
+      JsonNode rr = r.json().get("randomizedResponse");
+      double lemma = rr.get("lemmaA1").get("constant").asDouble();
+      double largest = rr.get("largestCertified").get("constant").asDouble();
+      assertThat(lemma).isCloseTo(0.2975, within(1e-4));
+      assertThat(largest).isCloseTo(0.8720, within(1e-4));
+      assertThat(r.json().get("gamma").get(0).asDouble())
+          .isEqualTo(kind.equals("const") ? lemma : largest);
+      assertThat(rr.get("largestCertified").get("surrogateError").asDouble())
+          .isLessThan(rr.get("lemmaA1").get("surrogateError").asDouble());
+    }
+    Run text = run("ensemble", "baseline", "--kind", "const", "--teachers", "11", "--m", "3",
+        "--epsilon", "0.1", "--teacher-delta", "1e-5");
+    assertThat(text.out()).contains("lemmaA1:").contains("largestCertified:");
   }
 
   @Test
@@ -176,7 +220,7 @@ class EnsembleCommandTest {
       assertThat(r.status()).as(r.err()).isZero();
       JsonNode e = r.json().get("errors");
       assertThat(e.get("optimized").asDouble())
-          .isLessThanOrEqualTo(e.get("randomizedResponse").asDouble());
+          .isLessThanOrEqualTo(e.get("randomizedResponse").get("lemmaA1").get("error").asDouble());
       assertThat(r.json().get("objective").get("kind").asText()).isEqualTo("expected-error");
     }
     Path bad = dir.resolve("bad.csv");

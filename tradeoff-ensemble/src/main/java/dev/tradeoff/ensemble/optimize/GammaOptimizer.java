@@ -24,17 +24,26 @@ import java.util.function.Consumer;
  * 2024): a linear program over the (K + 1)/2 free values of a symmetric γ, solved with OR-Tools
  * GLOP.
  *
- * <p>The privacy constraints of Lemma 5.1, one per corner multiset (O(K^7) of them when Δ &gt;
- * 0), are generated lazily (cutting planes). The LP starts from the worst multisets of γ ≡ 1,
- * γ_Sub(⌊m⌋) and γ_Sub(2⌊m⌋ − 1); after each solve a separation oracle returns up to 400 multisets
- * whose privacy cost exceeds the bound most, of which up to 48 with pairwise different directions
- * become new constraints. The oracle is the exact {@link PrivacyVerifier} search itself (which
- * its re-pairing lemma makes cheap: O(K^4) multiply-adds when Δ &gt; 0, O(K^2) when Δ = 0), and
- * its last pass is the final certificate. The loop ends when the exact verifier finds no violation
- * beyond its tolerance, or none beyond 1e-9 relative, in which case γ is scaled by bound / max f. Values within 1e-9 of 0 or 1 are snapped to them and every
- * returned γ carries the exact verifier's certificate. LP rows are scaled to a largest coefficient
- * of 1 (GLOP and CLP mis-handle rows spanning 15 orders of magnitude); GLOP is tried at tight and
- * default tolerances, then CLP.
+ * <p>The privacy constraints of Lemma 5.1, one per corner multiset (O(K^4) of them when Δ &gt;
+ * 0 once mirror pairs are excluded, see {@link PrivacyVerifier}), are generated lazily (cutting
+ * planes). The LP starts from the worst multisets of γ ≡ 1, γ_Sub(⌊m⌋) and γ_Sub(2⌊m⌋ − 1); after
+ * each solve the exact verifier returns up to 400 multisets whose privacy cost exceeds the bound
+ * most, of which up to 48 with pairwise different directions become new constraints. The LP is
+ * kept across rounds and re-solved by GLOP's dual simplex from its previous basis.
+ *
+ * <p><b>Stabilisation and stopping.</b> Every LP point scaled by bound / max f is private; the best
+ * private γ seen is the incumbent, and the LP optimum (less the tie-break, below) is a lower bound
+ * on the objective of every private γ. Separation is in-out (Ben-Ameur and Neto, 2007): the
+ * verifier also searches the midpoint of the incumbent and the LP point; cuts violated there are
+ * violated at the LP point too and lie nearer the optimum, and a private midpoint becomes the
+ * incumbent. The loop ends when the LP point is private (up to the verifier's tolerance, or 1e-9
+ * relative, then scaled), or when the incumbent is within 1e-4 (relative) of the lower bound; it
+ * returns the better of the two, with the exact verifier's certificate. The objective carries a
+ * tie-break of 1e-9 (relative) towards larger γ: far from u ≈ (1 − p̄)K the surrogate's
+ * coefficients vanish and the LP would otherwise wander between vertices there. Values within
+ * 1e-9 of 0 or 1 are snapped to them. LP rows are scaled to a largest coefficient of 1 (GLOP and
+ * CLP mis-handle rows spanning 15 orders of magnitude); if the incremental solve fails GLOP is
+ * tried from scratch at tight and default tolerances, then CLP.
  */
 public final class GammaOptimizer {
 
@@ -47,7 +56,23 @@ public final class GammaOptimizer {
   /** Relative violation of the bound below which the loop stops and γ is scaled instead. */
   private static final double NEAR_FEASIBLE = 1e-9;
   private static final int MAX_ROUNDS = 500;
+  /**
+   * Relative gap between the best private γ found (the incumbent) and the LP's lower bound at
+   * which the loop stops with the incumbent.
+   */
+  private static final double GAP = 1e-4;
+  /** Absolute gap (in objective units) that also stops the loop. */
+  private static final double ABSOLUTE_GAP = 1e-12;
+  /** Where between the incumbent (0) and the LP point (1) the in-out separation looks. */
+  private static final double IN_OUT = 0.5;
   private static final double SNAP = 1e-9;
+  /**
+   * Weight, relative to the objective's largest coefficient, of a tie-break towards larger γ: the
+   * surrogate's coefficients Bin(K, p̄)(K − u) − Bin(K, p̄)(u) vanish (below 1e-20 for K = 1001)
+   * away from u ≈ (1 − p̄)K, which leaves the LP free, and oscillating between vertices, in every
+   * other γ(u). It changes the objective by at most 1e-9 (K + 1)/2 of its scale.
+   */
+  private static final double TIE_BREAK = 1e-9;
 
   /** Progress of the cutting-plane loop, for progress bars. */
   public record Progress(int round, int constraints, double maxPrivacyCost, double bound) {}
@@ -82,45 +107,99 @@ public final class GammaOptimizer {
     LinearObjective linear = linearObjective(objective);
     List<double[]> cuts = new ArrayList<>();
     Set<String> added = new HashSet<>();
-    // Warm start: the worst multisets of the majority and of the subsampling baselines.
+    // Warm start: the worst multisets of the majority and of the subsampling baselines, each
+    // scaled into the bound a first incumbent (γ ≡ 0 is always private).
     int m = (int) Math.floor(setting.allowance());
+    Incumbent incumbent = new Incumbent(linear, NoiseFunction.constant(k, 0));
     for (NoiseFunction start : List.of(NoiseFunction.constant(k, 1),
         NoiseFunction.subsampling(k, m), NoiseFunction.subsampling(k, Math.min(k, 2 * m - 1)))) {
-      addCuts(cuts, verifier.worst(start, CANDIDATES), added,
-          Double.NEGATIVE_INFINITY);
+      List<PrivacyVerifier.ScoredMultiset> worst = verifier.worst(start, CANDIDATES);
+      addCuts(cuts, worst, added, Double.NEGATIVE_INFINITY);
+      incumbent.offer(intoBound(start, worst.get(0).cost(), bound));
     }
+    double threshold = bound + verifier.tolerance();
     int round = 0;
-    PrivacyVerifier.ExactSearch exact;
-    NoiseFunction gamma;
-    double[] solution;
-    while (true) {
-      round++;
-      solution = solveLp(linear, cuts, bound);
-      double[] free = new double[(k + 1) / 2];
-      for (int u = 0; u < free.length; u++) {
-        double v = Math.min(1, Math.max(0, solution[u]));
-        free[u] = v < SNAP ? 0 : v > 1 - SNAP ? 1 : v;
-      }
-      gamma = NoiseFunction.fromFreeValues(k, free);
-      double threshold = bound + verifier.tolerance();
-      // The exact oracle is the separation oracle; its last pass is the final certificate.
-      exact = verifier.search(gamma, CANDIDATES);
-      List<PrivacyVerifier.ScoredMultiset> worst = exact.worst();
-      double maxCost = worst.get(0).cost();
-      progress.accept(new Progress(round, cuts.size(), maxCost, bound));
-      // A violation below NEAR_FEASIBLE (relative) ends the loop: scaling γ by bound / max f
-      // then costs at most that much utility, and spares the LP's slow tail.
-      if (maxCost <= threshold || round >= MAX_ROUNDS
-          || maxCost <= bound * (1 + NEAR_FEASIBLE)
-          || addCuts(cuts, worst, added, threshold) == 0) {
-        break;
+    NoiseFunction result;
+    try (IncrementalLp lp = new IncrementalLp(linear, (k + 1) / 2, bound)) {
+      while (true) {
+        round++;
+        double[] solution = solveLp(lp, linear, cuts, bound);
+        double[] free = new double[(k + 1) / 2];
+        double sum = 0;
+        for (int u = 0; u < free.length; u++) {
+          double v = Math.min(1, Math.max(0, solution[u]));
+          free[u] = v < SNAP ? 0 : v > 1 - SNAP ? 1 : v;
+          sum += free[u];
+        }
+        NoiseFunction gamma = NoiseFunction.fromFreeValues(k, free);
+        // The LP's optimum (without the tie-break) bounds every private γ's objective from below.
+        double lower = linear.value(free) - TIE_BREAK * linear.slope() * sum;
+        List<PrivacyVerifier.ScoredMultiset> worst = verifier.worst(gamma, CANDIDATES);
+        double maxCost = worst.get(0).cost();
+        incumbent.offer(intoBound(gamma, maxCost, bound));
+        progress.accept(new Progress(round, cuts.size(), maxCost, bound));
+        // A violation below NEAR_FEASIBLE (relative) ends the loop: scaling γ by bound / max f
+        // then costs at most that much utility, and spares the LP's slow tail.
+        if (maxCost <= threshold || maxCost <= bound * (1 + NEAR_FEASIBLE)) {
+          result = linear.value(free) <= incumbent.value ? gamma : incumbent.gamma;
+          break;
+        }
+        if (incumbent.value - lower <= GAP * Math.abs(incumbent.value) + ABSOLUTE_GAP
+            || round >= MAX_ROUNDS) {
+          result = incumbent.gamma;
+          break;
+        }
+        // In-out separation: cuts violated halfway between the incumbent (private) and the LP
+        // point also cut the LP point off, and lie nearer the optimum; a private midpoint is the
+        // new incumbent and the LP point's own cuts are added instead.
+        double[] mid = incumbent.gamma.freeValues();
+        for (int u = 0; u < mid.length; u++) {
+          mid[u] += IN_OUT * (free[u] - mid[u]);
+        }
+        NoiseFunction between = NoiseFunction.fromFreeValues(k, mid);
+        List<PrivacyVerifier.ScoredMultiset> midWorst = verifier.worst(between, CANDIDATES);
+        int fresh = 0;
+        if (midWorst.get(0).cost() <= bound) {
+          incumbent.offer(between);
+        } else {
+          fresh = addCuts(cuts, midWorst, added, threshold);
+        }
+        if (fresh == 0 && addCuts(cuts, worst, added, threshold) == 0) {
+          result = linear.value(free) <= incumbent.value ? gamma : incumbent.gamma;
+          break;
+        }
       }
     }
-    PrivacyVerifier.Certified certified = exact.certificate().isPrivate()
-        ? new PrivacyVerifier.Certified(gamma, exact.certificate(), 1)
-        : verifier.certifyOrScale(gamma);
+    PrivacyVerifier.Certified certified = verifier.certifyOrScale(result);
     return new Result(certified.gamma(), certified.certificate(), certified.scale(), round,
         cuts.size(), linear.value(certified.gamma().freeValues()));
+  }
+
+  /** γ scaled by bound / max f when it exceeds the bound (f is linear in γ, Lemma 3.4). */
+  private static NoiseFunction intoBound(NoiseFunction gamma, double maxCost, double bound) {
+    return maxCost <= bound ? gamma : gamma.scaled(bound / maxCost);
+  }
+
+  /** The private γ of lowest objective seen so far. */
+  private static final class Incumbent {
+    private final LinearObjective linear;
+    private NoiseFunction gamma;
+    private double value;
+
+    Incumbent(LinearObjective linear, NoiseFunction start) {
+      this.linear = linear;
+      this.gamma = start;
+      this.value = linear.value(start.freeValues());
+    }
+
+    /** Keeps γ (which must be private) if it beats the incumbent. */
+    void offer(NoiseFunction candidate) {
+      double v = linear.value(candidate.freeValues());
+      if (v < value) {
+        gamma = candidate;
+        value = v;
+      }
+    }
   }
 
   /**
@@ -189,6 +268,23 @@ public final class GammaOptimizer {
    * Σ_u h_{s,u} γ(u)| over the SAA draws (expected error).
    */
   private record LinearObjective(double offset, double[] d, List<double[]> h, double[] c0) {
+    /** The largest |∂ value / ∂γ(u)|: max d_u, or the bound (1/S) Σ_s |h_{s,u}|. */
+    double slope() {
+      double slope = 0;
+      for (int u = 0; u < (h == null ? d.length : h.get(0).length); u++) {
+        double g = 0;
+        if (h == null) {
+          g = Math.abs(d[u]);
+        } else {
+          for (double[] hs : h) {
+            g += Math.abs(hs[u]) / h.size();
+          }
+        }
+        slope = Math.max(slope, g);
+      }
+      return slope;
+    }
+
     double value(double[] free) {
       if (h == null) {
         double v = offset;
@@ -244,62 +340,117 @@ public final class GammaOptimizer {
     return new LinearObjective(0, null, hs, c0);
   }
 
-  /** Solves the current LP from scratch: GLOP at tight tolerances, GLOP's defaults, then CLP. */
-  private double[] solveLp(LinearObjective linear, List<double[]> cuts, double bound) {
+  /**
+   * The LP kept across rounds: new cuts are appended as rows and GLOP re-solves from its previous
+   * basis (new rows only: a few dual simplex pivots instead of a solve from scratch).
+   */
+  private static final class IncrementalLp implements AutoCloseable {
+    private final MPSolver solver = MPSolver.createSolver("GLOP");
+    private final MPVariable[] x;
+    private final double bound;
+    private int rows;
+
+    IncrementalLp(LinearObjective linear, int n, double bound) {
+      // After appending rows the previous basis stays dual feasible: dual simplex.
+      solver.setSolverSpecificParametersAsString("use_dual_simplex: true");
+      this.x = variablesAndObjective(solver, linear, n);
+      this.bound = bound;
+    }
+
+    /** The optimum with every cut, or null when GLOP does not report one. */
+    double[] solve(List<double[]> cuts) {
+      for (; rows < cuts.size(); rows++) {
+        addCut(solver, x, cuts.get(rows), bound);
+      }
+      return solution(solver, x, solver.solve(tightTolerances()));
+    }
+
+    @Override
+    public void close() {
+      solver.delete();
+    }
+  }
+
+  /**
+   * Solves the current LP: incrementally, else from scratch with GLOP at tight tolerances, GLOP's
+   * defaults, then CLP.
+   */
+  private static double[] solveLp(IncrementalLp incremental, LinearObjective linear,
+      List<double[]> cuts, double bound) {
+    double[] warm = incremental.solve(cuts);
+    if (warm != null) {
+      return warm;
+    }
     String[] attempts = {"GLOP", "GLOP", "CLP"};
-    MPSolver.ResultStatus last = null;
     for (int a = 0; a < attempts.length; a++) {
       MPSolver solver = MPSolver.createSolver(attempts[a]);
       if (solver == null) {
         continue;
       }
       try {
-        MPVariable[] x = build(solver, linear, cuts, bound);
-        MPSolverParameters params = new MPSolverParameters();
-        if (a == 0) {
-          params.setDoubleParam(MPSolverParameters.DoubleParam.PRIMAL_TOLERANCE, 1e-10);
-          params.setDoubleParam(MPSolverParameters.DoubleParam.DUAL_TOLERANCE, 1e-10);
+        MPVariable[] x = variablesAndObjective(solver, linear, cuts.get(0).length);
+        for (double[] w : cuts) {
+          addCut(solver, x, w, bound);
         }
-        last = solver.solve(params);
-        if (last == MPSolver.ResultStatus.OPTIMAL) {
-          double[] out = new double[x.length];
-          for (int u = 0; u < x.length; u++) {
-            out[u] = x[u].solutionValue();
-          }
+        double[] out = solution(solver, x,
+            solver.solve(a == 0 ? tightTolerances() : new MPSolverParameters()));
+        if (out != null) {
           return out;
         }
       } finally {
         solver.delete();
       }
     }
-    throw new IllegalStateException("the LP solvers did not reach an optimum: " + last);
+    throw new IllegalStateException("the LP solvers did not reach an optimum");
   }
 
-  private static MPVariable[] build(MPSolver solver, LinearObjective linear, List<double[]> cuts,
-      double bound) {
-    int n = cuts.get(0).length;
+  private static MPSolverParameters tightTolerances() {
+    MPSolverParameters params = new MPSolverParameters();
+    params.setDoubleParam(MPSolverParameters.DoubleParam.PRIMAL_TOLERANCE, 1e-10);
+    params.setDoubleParam(MPSolverParameters.DoubleParam.DUAL_TOLERANCE, 1e-10);
+    return params;
+  }
+
+  private static double[] solution(MPSolver solver, MPVariable[] x,
+      MPSolver.ResultStatus status) {
+    if (status != MPSolver.ResultStatus.OPTIMAL) {
+      return null;
+    }
+    double[] out = new double[x.length];
+    for (int u = 0; u < x.length; u++) {
+      out[u] = x[u].solutionValue();
+    }
+    return out;
+  }
+
+  /**
+   * One privacy cut w·γ ≤ bound, scaled to a largest coefficient of 1 with entries below 1e-12 of
+   * it dropped: the LP solvers mis-handle rows spanning 15 orders of magnitude. This only perturbs
+   * the LP; the exact verifier still decides (and cuts again, or scales the final γ).
+   */
+  private static void addCut(MPSolver solver, MPVariable[] x, double[] w, double bound) {
+    double scale = 0;
+    for (double v : w) {
+      scale = Math.max(scale, Math.abs(v));
+    }
+    if (scale == 0) {
+      return;
+    }
+    MPConstraint c = solver.makeConstraint(Double.NEGATIVE_INFINITY, bound / scale);
+    for (int u = 0; u < x.length; u++) {
+      double v = w[u] / scale;
+      if (Math.abs(v) >= 1e-12) {
+        c.setCoefficient(x[u], v);
+      }
+    }
+  }
+
+  /** The variables γ(0..(K − 1)/2) ∈ [0, 1] and the objective (with the SAA auxiliaries). */
+  private static MPVariable[] variablesAndObjective(MPSolver solver, LinearObjective linear,
+      int n) {
     MPVariable[] x = new MPVariable[n];
     for (int u = 0; u < n; u++) {
       x[u] = solver.makeNumVar(0, 1, "gamma" + u);
-    }
-    for (double[] w : cuts) {
-      // Rows scaled to a largest coefficient of 1, entries below 1e-12 of it dropped: the LP
-      // solvers mis-handle rows spanning 15 orders of magnitude. This only perturbs the LP; the
-      // exact verifier still decides (and cuts again, or scales the final γ).
-      double scale = 0;
-      for (double v : w) {
-        scale = Math.max(scale, Math.abs(v));
-      }
-      if (scale == 0) {
-        continue;
-      }
-      MPConstraint c = solver.makeConstraint(Double.NEGATIVE_INFINITY, bound / scale);
-      for (int u = 0; u < n; u++) {
-        double v = w[u] / scale;
-        if (Math.abs(v) >= 1e-12) {
-          c.setCoefficient(x[u], v);
-        }
-      }
     }
     MPObjective obj = solver.objective();
     if (linear.h() == null) {
@@ -308,10 +459,14 @@ public final class GammaOptimizer {
         scale = Math.max(scale, Math.abs(v));
       }
       for (int u = 0; u < n && scale > 0; u++) {
-        obj.setCoefficient(x[u], -linear.d()[u] / scale);
+        obj.setCoefficient(x[u], -linear.d()[u] / scale - TIE_BREAK);
       }
     } else {
       double weight = 1.0 / linear.h().size();
+      double slope = linear.slope();
+      for (int u = 0; u < n; u++) {
+        obj.setCoefficient(x[u], -TIE_BREAK * slope);
+      }
       for (int s = 0; s < linear.h().size(); s++) {
         double[] h = linear.h().get(s);
         double c0 = linear.c0()[s];

@@ -101,26 +101,10 @@ public final class PrivacyVerifier {
     return certificate(worst(gamma, 1).get(0));
   }
 
-  /** The certificate for the maximum of an exact search ({@link #worst(NoiseFunction, int)}). */
+  /** The certificate for the maximum of the exact search ({@link #worst(NoiseFunction, int)}). */
   private PrivacyCertificate certificate(ScoredMultiset best) {
     return new PrivacyCertificate(best.cost(), bound, bound - best.cost(), tolerance(),
         best.multiset().asCornerCounts(), setting.target());
-  }
-
-  /**
-   * Certifies γ and returns the {@code limit} worst multisets of the same exact search (one pass
-   * serves both the optimiser's separation and its final certificate).
-   */
-  public ExactSearch search(NoiseFunction gamma, int limit) {
-    List<ScoredMultiset> worst = worst(gamma, limit);
-    return new ExactSearch(certificate(worst.get(0)), worst);
-  }
-
-  /** An exact search: the certificate and the worst multisets, largest cost first. */
-  public record ExactSearch(PrivacyCertificate certificate, List<ScoredMultiset> worst) {
-    public ExactSearch {
-      worst = List.copyOf(worst);
-    }
   }
 
   /**
