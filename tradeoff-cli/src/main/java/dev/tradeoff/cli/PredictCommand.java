@@ -27,14 +27,14 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code tradeoff predict}: private prediction from private teachers (DaRRM paper Section 6.2,
+ * {@code tradeoff predict}: private prediction from private teachers ([DaRRM24, Section 6.2],
  * Tables 1 and 2) on the shipped Fashion-MNIST 5-vs-8 subset, Debian's Fashion-MNIST or a directory
  * of IDX files, aggregated on a Beam runner.
  */
 @Command(name = "predict", mixinStandardHelpOptions = true,
     description = {"Train K private teachers, answer Q queries with a private majority (GNMax, "
         + "DaRRM gamma_Sub, DaRRM gamma_opt) on a Beam runner, and report accuracy and privacy "
-        + "(DaRRM paper, Section 6.2, Tables 1 and 2)."})
+        + "[DaRRM24, Section 6.2, Tables 1 and 2]."})
 public final class PredictCommand implements Runnable {
 
   @Spec CommandSpec spec;

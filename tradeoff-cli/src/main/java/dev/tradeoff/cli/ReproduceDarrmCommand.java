@@ -8,13 +8,13 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code tradeoff reproduce darrm}: Figures 2, 7 and 8 of the DaRRM paper (Zhang, Jagielski et
- * al., TMLR 2024) as PNGs: K = 11, ε = 0.1, Δ = 1e-5, δ = 1 − (1 − Δ)^m, m ∈ {1, 3, 5, 7}
+ * {@code tradeoff reproduce darrm}: [DaRRM24, Figures 2, 7 and 8]
+ * as PNGs: K = 11, ε = 0.1, Δ = 1e-5, δ = 1 − (1 − Δ)^m, m ∈ {1, 3, 5, 7}
  * (Figure 2); the pure case K = 11, m ∈ {1, 3, 5, 7, 9, 11} (Figure 7); the pure case K = 101, m ∈
  * {10, 20, 30, 40, 60, 80} (Figure 8).
  */
 @Command(name = "darrm", mixinStandardHelpOptions = true,
-    description = "Reproduce DaRRM Figures 2, 7 and 8 as PNGs.")
+    description = "Reproduce [DaRRM24, Figures 2, 7 and 8] as PNGs.")
 public final class ReproduceDarrmCommand implements Runnable {
 
   @Spec CommandSpec spec;

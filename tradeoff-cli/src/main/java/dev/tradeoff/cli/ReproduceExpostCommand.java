@@ -11,8 +11,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code tradeoff reproduce expost [--out DIR] [--repetitions R] [--seed S]}: Figure 1 and Table 1
- * of the ex-post paper, computed and written by {@link ExpostReproduction}.
+ * {@code tradeoff reproduce expost [--out DIR] [--repetitions R] [--seed S]}: [ExPost25, Figure 1 and
+ * Table 1], computed and written by {@link ExpostReproduction}.
  */
 @Command(
     name = "expost",

@@ -10,13 +10,13 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code tradeoff reproduce shuffle}: Figure 1 (a)–(d) of Chen and Long (n = 100, λ = 58, r = 10)
+ * {@code tradeoff reproduce shuffle}: [ShuffleGDP21, Figure 1 (a)–(d)] (n = 100, λ = 58, r = 10)
  * as PNGs, each with the exact worst-case analysis added, and the summary table of both settings.
  */
 @Command(
     name = "shuffle",
     mixinStandardHelpOptions = true,
-    description = "Regenerate Figure 1 (a)-(d) of the shuffle-model paper, with the exact curve.")
+    description = "Regenerate Figure 1 (a)-(d) of [ShuffleGDP21], with the exact curve.")
 public final class ReproduceShuffleCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;

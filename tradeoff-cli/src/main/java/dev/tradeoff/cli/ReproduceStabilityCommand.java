@@ -18,8 +18,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code tradeoff reproduce stability}: the histogram case study of Chaudhuri and Vinterbo (2013,
- * appendix Section 6.3) end to end. Training and validation data from Beta(a, b); the bin width h ∈
+ * {@code tradeoff reproduce stability}: the histogram case study of [StabVal13,
+ * appendix Section 6.3] end to end. Training and validation data from Beta(a, b); the bin width h ∈
  * {1/5, 1/10, 1/20, 1/50, 1/100} chosen by stability-based selection (Algorithms 1–2 with Algorithm
  * 5 and Theorem 6), alphaSplit, dataSplit and Random (Theorem 5) at the same total α; the true
  * integrated squared error of the released estimate, averaged over seeded repetitions. Prints a

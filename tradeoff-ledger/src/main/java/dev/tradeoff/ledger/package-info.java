@@ -4,8 +4,8 @@
  * is the only one that needs sqlite-jdbc.
  *
  * <p>{@link dev.tradeoff.accounting.budget.BudgetStore} (tradeoff-accounting) is the budget API
- * that Beam jobs, tuning and the privacy filters use (the
- * ex-post paper's Algorithm 4 and its pure-DP and approximate-DP counterparts): a two-phase
+ * that Beam jobs, tuning and the privacy filters use ([ExPost25, Algorithm 4] and its pure-DP and
+ * approximate-DP counterparts): a two-phase
  * {@code reserve} (admission at the largest possible cost) then {@code commit} (the realised,
  * ex-post cost), plus a listing of what was charged for what. {@link
  * dev.tradeoff.ledger.SqliteLedger} implements it in an embedded SQLite file, safe under

@@ -20,7 +20,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * Curves of Post_{A,α,k}(ε), the lower bound (5)/(7), the asymptote (2)/(6) and the
- * post-processing bound ε against ε, as in Figures 1–3 of Imola and Chaudhuri, drawn headless with
+ * post-processing bound ε against ε, as in [BernAmp21, Figures 1–3], drawn headless with
  * XChart. Post is searched at every ε for d = 1 and for dk ≤ 3, and on a coarse ε grid for k = 1 and
  * larger d (Figures 1b and 2b), with at most 20 000 boxes per point; certified points are drawn as
  * filled circles, uncertified ones (the lower end of a valid interval) as crosses. Every value is in log space, so the curves run over the whole ε

@@ -26,7 +26,7 @@ import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * A DaRRM figure in the layout of Figures 2, 7 and 8 of Zhang, Jagielski et al. (TMLR 2024): for
+ * A DaRRM figure in the layout of Figures 2, 7 and 8 of [DaRRM24]: for
  * each privacy allowance m, the shapes of γ_opt (surrogate objective, p̄ = ¾), γ_Sub, γ_DSub (pure
  * case) and the constant γ of RR, each certified by the exact verifier, and their errors
  * (the exact surrogate error, p_i i.i.d. U[0.5, 1)). Rendered headless with XChart.

@@ -19,7 +19,7 @@ import java.util.List;
 import java.util.random.RandomGenerator;
 
 /**
- * Table 1 of the ex-post paper (pure DP, total budget 10): estimate as many thread counts as
+ * [ExPost25, Table 1] (pure DP, total budget 10): estimate as many thread counts as
  * possible, threads taken in order x = 1, 2, …, each estimate to pass {@link MessageBoard#accept},
  * with budgets on the grid ε_i = 0.001·(√2)^i, by three methods behind a pure-DP privacy filter:
  *

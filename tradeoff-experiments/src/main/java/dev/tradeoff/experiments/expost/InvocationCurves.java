@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Figure 1 of the ex-post paper: standard deviation against mean of the number of invocations of
+ * [ExPost25, Figure 1]: standard deviation against mean of the number of invocations of
  * one ε-DP mechanism, (a) under Theorem 11 with d copies and 𝓔 = Geom_{e^{−ε′}} (privacy 2ε + ε′)
  * and (b) under Papernot and Steinke's truncated negative binomial with η = ε′/ε (Corollary 3,
  * privacy (2 + η)ε = 2ε + ε′, the same), sweeping d and γ respectively.

@@ -4,7 +4,7 @@ import dev.tradeoff.accounting.Require;
 import java.util.random.RandomGenerator;
 
 /**
- * The synthetic message-board data of the ex-post paper, Section 6.1 (after Rogers et al. 2023): N
+ * The synthetic message-board data of [ExPost25, Section 6.1] (after Rogers et al. 2023): N
  * users, each posting in one of 300 threads drawn from the power law Pr[x] ∝ x^{−0.75} on x ∈ [300]
  * (the paper prints x^{0.75}; the decreasing law is the one that reproduces its Doubling column, see
  * REPRODUCTION.md), turned into a histogram of thread counts; and the paper's acceptance test for a

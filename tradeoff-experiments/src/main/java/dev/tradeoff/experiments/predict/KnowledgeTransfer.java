@@ -52,8 +52,8 @@ import org.apache.beam.sdk.values.PCollectionList;
 import org.apache.beam.sdk.values.TypeDescriptors;
 
 /**
- * Private semi-supervised knowledge transfer, DaRRM paper Section 6.2 (Zhang, Jagielski et al.,
- * TMLR 2024), Tables 1 and 2: K teachers on disjoint shards of the sensitive training data answer
+ * Private semi-supervised knowledge transfer, [DaRRM24, Section 6.2,
+ * Tables 1 and 2]: K teachers on disjoint shards of the sensitive training data answer
  * Q queries (test points) with a private majority; the accuracy of the released labels is measured
  * over repeated draws of the queries.
  *

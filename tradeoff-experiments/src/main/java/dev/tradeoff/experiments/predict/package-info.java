@@ -1,2 +1,2 @@
-/** Private semi-supervised knowledge transfer, DaRRM paper Section 6.2, on Beam. */
+/** Private semi-supervised knowledge transfer, [DaRRM24, Section 6.2], on Beam. */
 package dev.tradeoff.experiments.predict;

@@ -21,7 +21,7 @@ import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * Figure 1 of Chen and Long, redrawn headless with XChart, with the exact worst-case curve added:
+ * [ShuffleGDP21, Figure 1], redrawn headless with XChart, with the exact worst-case curve added:
  * (a)/(c) type I against type II error, (b)/(d) ε against δ.
  */
 public final class ShuffleFigures {

@@ -18,7 +18,7 @@ import java.util.List;
 import java.util.random.RandomGenerator;
 
 /**
- * The histogram case study of Chaudhuri and Vinterbo (2013), appendix Section 6.3, end to end:
+ * The histogram case study of [StabVal13, appendix Section 6.3], end to end:
  * training and validation data drawn from a known density, the bin width h chosen among candidates
  * by each of the four methods at the same total privacy α, and the released estimate scored by its
  * true integrated squared error ‖f̂ − f‖².

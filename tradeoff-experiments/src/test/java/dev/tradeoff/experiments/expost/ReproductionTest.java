@@ -9,7 +9,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Figure 1 and (reduced) Table 1 of the ex-post paper. The full table: reproduce expost. */
+/** [ExPost25, Figure 1 and (reduced) Table 1]. The full table: reproduce expost. */
 class ReproductionTest {
 
   @Test

@@ -4,7 +4,7 @@ import dev.tradeoff.accounting.Require;
 import dev.tradeoff.selection.stability.StabilityConstants;
 
 /**
- * Theorem 4 of Chaudhuri and Vinterbo (2013) for output perturbation (appendix Algorithm 4,
+ * [StabVal13, Theorem 4] for output perturbation (appendix Algorithm 4,
  * implemented by {@link OutputPerturbation#pure}): with a 1-Lipschitz convex loss, ‖x‖ ≤ 1,
  * regularisation λ, training size n, privacy α, dimension d, k candidates, and a validation score
  * q(w, V) = ±(1/m) Σ_{(x,y)∈V} g(w, x, y) with g ≥ 0, L-Lipschitz in w and bounded by g*:

@@ -1,6 +1,5 @@
 /**
- * Stability-based private validation: Chaudhuri and Vinterbo, "A Stability-based Validation
- * Procedure for Differentially Private Machine Learning" (NIPS 2013).
+ * Stability-based private validation: [StabVal13].
  *
  * <p>Only the paper's appendix is available to this project, so its main-text definitions,
  * Algorithms 1–2 and Theorems 1–5 are <em>reconstructed from the appendix's proofs</em>; every
