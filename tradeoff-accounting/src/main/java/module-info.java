@@ -17,6 +17,7 @@ module dev.tradeoff.accounting {
   exports dev.tradeoff.accounting.fdp;
   exports dev.tradeoff.accounting.gdp;
   exports dev.tradeoff.accounting.guarantee;
+  exports dev.tradeoff.accounting.methods;
   exports dev.tradeoff.accounting.numerics;
   exports dev.tradeoff.accounting.pld;
   exports dev.tradeoff.accounting.rdp;

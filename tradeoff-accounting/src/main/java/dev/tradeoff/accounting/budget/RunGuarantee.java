@@ -2,12 +2,12 @@ package dev.tradeoff.accounting.budget;
 
 import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.accountant.Accountant;
-import dev.tradeoff.accounting.accountant.Accountants;
 import dev.tradeoff.accounting.accountant.AccountingMethod;
 import dev.tradeoff.accounting.event.ComposedEvent;
 import dev.tradeoff.accounting.event.DpEvent;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.Neighbouring;
+import dev.tradeoff.accounting.methods.Accountants;
 import dev.tradeoff.accounting.numerics.DirectedRounding;
 import java.util.ArrayList;
 import java.util.List;

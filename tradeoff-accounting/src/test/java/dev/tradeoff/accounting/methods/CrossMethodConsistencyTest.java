@@ -1,8 +1,10 @@
-package dev.tradeoff.accounting.accountant;
+package dev.tradeoff.accounting.methods;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.tradeoff.accounting.accountant.Accountant;
+import dev.tradeoff.accounting.accountant.AccountingMethod;
 import dev.tradeoff.accounting.conversion.GaussianDpConversion;
 import dev.tradeoff.accounting.event.DpEvent;
 import dev.tradeoff.accounting.event.GaussianEvent;

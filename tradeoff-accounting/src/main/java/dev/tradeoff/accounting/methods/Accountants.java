@@ -1,6 +1,8 @@
-package dev.tradeoff.accounting.accountant;
+package dev.tradeoff.accounting.methods;
 
 import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.accountant.Accountant;
+import dev.tradeoff.accounting.accountant.AccountingMethod;
 import dev.tradeoff.accounting.composition.BasicAccountant;
 import dev.tradeoff.accounting.composition.KairouzAccountant;
 import dev.tradeoff.accounting.composition.OptimalAccountant;
