@@ -1,7 +1,6 @@
 package dev.tradeoff.cli;
 
 import dev.tradeoff.accounting.Require;
-import dev.tradeoff.accounting.accountant.Accountants;
 import dev.tradeoff.accounting.accountant.AccountingMethod;
 import dev.tradeoff.accounting.calibration.AnalyticGaussian;
 import dev.tradeoff.accounting.calibration.GaussianCalibrator;
@@ -9,6 +8,7 @@ import dev.tradeoff.accounting.calibration.LaplaceCalibration;
 import dev.tradeoff.accounting.event.LaplaceEvent;
 import dev.tradeoff.accounting.event.SelfComposedEvent;
 import dev.tradeoff.accounting.guarantee.Neighbouring;
+import dev.tradeoff.accounting.methods.Accountants;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
