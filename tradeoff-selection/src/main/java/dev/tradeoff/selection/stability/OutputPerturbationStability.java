@@ -17,7 +17,7 @@ import dev.tradeoff.learning.perturbation.OutputPerturbation;
  * (eqs. 14–15; the statement itself is not in the appendix and is reconstructed from the proof:
  * the event ‖R‖ ≤ d ln(dk/δ) has probability ≥ 1 − δ/k by Lemma 4 of Chaudhuri et al. 2011, and
  * ‖w* + 2R/(nλα)‖ ≤ 1/λ + 2d ln(dk/δ)/(nλα) on it.) The noise radius reuses {@link
- * dev.tradeoff.learning.perturbation.StabilityConstants#noiseNormRadius}.
+ * dev.tradeoff.learning.perturbation.NormNoise#gammaNormRadius(int, double)}.
  *
  * <p>The constants are computed for what {@link OutputPerturbation} actually releases: its solver
  * stops at a certified ‖ŵ − w*‖ ≤ τ, so the training sensitivity is Δ = 2/(nλ) + 2τ (β₁ = LΔn =
