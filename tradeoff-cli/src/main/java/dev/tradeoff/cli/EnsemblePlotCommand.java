@@ -1,6 +1,7 @@
 package dev.tradeoff.cli;
 
 import dev.tradeoff.accounting.Require;
+import dev.tradeoff.experiments.ensemble.DarrmFigure;
 import java.nio.file.Path;
 import java.util.List;
 import picocli.CommandLine.Command;

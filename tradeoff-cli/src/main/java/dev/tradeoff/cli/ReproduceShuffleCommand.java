@@ -1,7 +1,6 @@
 package dev.tradeoff.cli;
 
-import dev.tradeoff.shuffle.analysis.ShuffleReport;
-import dev.tradeoff.shuffle.protocol.ShuffleParameters;
+import dev.tradeoff.experiments.shuffle.ShuffleReproduction;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -27,20 +26,10 @@ public final class ReproduceShuffleCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    ShuffleParameters parameters = new ShuffleParameters(100, 58);
-    ShuffleReport binary = ShuffleReport.of(parameters, 1, 1e-6);
-    ShuffleReport real = ShuffleReport.of(parameters, 10, 1e-6);
+    ShuffleReproduction.Reports reports = ShuffleReproduction.write(out);
     PrintWriter w = spec.commandLine().getOut();
-    ShuffleFigures.tradeoffChart(binary,
-        "Figure 1 (a): binary sum, n = 100, lambda = 58", out.resolve("figure1a.png"));
-    ShuffleFigures.epsilonDeltaChart(binary,
-        "Figure 1 (b): binary sum, (epsilon, delta)", out.resolve("figure1b.png"));
-    ShuffleFigures.tradeoffChart(real,
-        "Figure 1 (c): real sum, n = 100, lambda = 58, r = 10", out.resolve("figure1c.png"));
-    ShuffleFigures.epsilonDeltaChart(real,
-        "Figure 1 (d): real sum, r = 10, (epsilon, delta)", out.resolve("figure1d.png"));
-    ShuffleAnalyzeCommand.printTable(w, binary);
-    ShuffleAnalyzeCommand.printTable(w, real);
+    ShuffleAnalyzeCommand.printTable(w, reports.binary());
+    ShuffleAnalyzeCommand.printTable(w, reports.real());
     w.printf("wrote figure1a.png .. figure1d.png in %s%n", out);
     w.flush();
     return 0;

@@ -1,2 +1,0 @@
-/** Private semi-supervised knowledge transfer, [DaRRM24, Section 6.2], on Beam. */
-package dev.tradeoff.beam.predict;
