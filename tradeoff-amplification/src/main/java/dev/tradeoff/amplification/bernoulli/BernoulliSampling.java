@@ -143,7 +143,7 @@ public record BernoulliSampling(double alpha, double c, int dimension, int sampl
     if (upper - lower > budget.gapTolerance() && c > 0 && weights <= MAX_WEIGHTS && logP > -650) {
       LagrangianCertificate certificate =
           new LagrangianCertificate(alpha, c, (int) weights, (alpha - 1) * epsilon);
-      LagrangianCertificate.Outcome found =
+      LagrangianCertificate.Result found =
           certificate.certify(
               logP,
               (alpha - 1) * budget.gapTolerance() / 2,
