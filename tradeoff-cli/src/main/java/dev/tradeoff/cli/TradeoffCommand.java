@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
 @Command(
     name = "tradeoff",
     mixinStandardHelpOptions = true,
-    version = "tradeoff 0.1.0",
+    versionProvider = BuildVersion.class,
     description = "Differential privacy that gets the most utility out of a privacy budget.",
     subcommands = {
       AccountCommand.class,

@@ -33,7 +33,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code tradeoff tune --plan plan.json [--ledger FILE] [--budget EPS] [--seed S] [--json]}: runs
- * Algorithm 3 of the ex-post paper (random dropping) over the plan's shell-command candidates ({@link
+ * [ExPost25, Algorithm 3] (random dropping) over the plan's shell-command candidates ({@link
  * TunePlan}), with Geom_{e^{−ε′}} dropping and the ex-post pure-DP guarantee of Theorem 11 (2ε_i +
  * ε′ for the chosen candidate, 0 for none), or, when the plan gives {@code alpha}, Exp_{ε′}
  * dropping and the ex-post RDP guarantee of Theorem 13. With {@code --ledger}, the run goes through

@@ -65,7 +65,7 @@ class PredictCommandTest {
 
   @Test
   void atEqualPrivacyOptimisedDarrmBeatsSubsamplingWhichBeatsGnmax() throws IOException {
-    // DaRRM paper Section 6.2 (Table 1), on the shipped Fashion-MNIST 5-vs-8 subset, seed 1.
+    // [DaRRM24, Section 6.2] (Table 1), on the shipped Fashion-MNIST 5-vs-8 subset, seed 1.
     Run r = run("predict", "--seed", "1", "--json");
     assertThat(r.status()).as(r.err()).isZero();
     JsonNode json = new ObjectMapper().readTree(r.out());

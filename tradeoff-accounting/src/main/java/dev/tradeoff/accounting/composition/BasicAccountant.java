@@ -26,6 +26,9 @@ import java.util.Optional;
  */
 public final class BasicAccountant implements Accountant {
 
+  /** A stateless accountant; every instance behaves the same. */
+  public BasicAccountant() {}
+
   @Override
   public AccountingMethod method() {
     return AccountingMethod.BASIC;

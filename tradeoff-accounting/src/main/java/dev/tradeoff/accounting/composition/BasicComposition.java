@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * Basic ("simple") composition: the adaptive composition of (ε_l, δ_l)-DP mechanisms is
- * (Σ ε_l, Σ δ_l)-DP (Dwork, Kenthapadi, McSherry, Mironov and Naor 2006; DaRRM paper, Theorem
+ * (Σ ε_l, Σ δ_l)-DP (Dwork, Kenthapadi, McSherry, Mironov and Naor 2006; [DaRRM24, Theorem
  * 2.2, for k identical mechanisms: (kε, kδ)).
  *
  * <p>Rounding: both sums are rounded up by a relative margin covering their floating-point error.

@@ -11,14 +11,14 @@ import java.util.Optional;
 
 /**
  * {@link AccountingMethod#KAIROUZ}: the closed-form general composition of Kairouz, Oh and
- * Viswanath (2015) ({@link KairouzComposition}): Theorem 3.4 (DaRRM paper, Theorem 2.3) for k
+ * Viswanath (2015) ({@link KairouzComposition}): Theorem 3.4 [DaRRM24, Theorem 2.3] for k
  * identical (ε, δ) mechanisms and Theorem 3.5 for heterogeneous sequences. It reads the same events
  * as {@link BasicAccountant} and refuses the same ones.
  *
  * <p>The slack δ′ is either chosen optimally for every query ({@link #optimalSlack()}, the
  * default: ε(δ_total) spends the largest slack δ′ = 1 − (1 − δ_total)/Π(1 − δ_l) the target allows,
  * and δ(ε) the smallest slack that reaches ε) or fixed ({@link #withSlack(double)}, as in the
- * DaRRM paper's tables and the CLI's {@code --delta-slack}: the profile then knows the statements
+ * tables of [DaRRM24] and the CLI's {@code --delta-slack}: the profile then knows the statements
  * (ε̃(δ′), 1 − Π(1 − δ_l)(1 − δ′)) and (Σε, 1 − Π(1 − δ_l)) only).
  */
 public final class KairouzAccountant implements Accountant {

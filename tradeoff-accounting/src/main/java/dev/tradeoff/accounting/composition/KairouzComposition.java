@@ -24,7 +24,7 @@ import java.util.Optional;
  *            Σ ε_l (e^{ε_l} − 1)/(e^{ε_l} + 1) + √(2 Σε_l² · log(1 / δ′)) }
  * </pre>
  *
- * which for k identical (ε, δ) mechanisms is DaRRM Theorem 2.3: min{kε, (e^ε − 1)εk/(e^ε + 1) +
+ * which for k identical (ε, δ) mechanisms is [DaRRM24, Theorem 2.3]: min{kε, (e^ε − 1)εk/(e^ε + 1) +
  * ε√(2k log(e + √(kε²)/δ′)), (e^ε − 1)εk/(e^ε + 1) + ε√(2k log(1/δ′))} with total δ 1 − (1 −
  * δ)^k(1 − δ′).
  *
@@ -41,8 +41,8 @@ public final class KairouzComposition {
   private KairouzComposition() {}
 
   /**
-   * DaRRM Theorem 2.3 (KOV Theorem 3.4): k-fold composition of one (ε, δ) guarantee with slack δ′.
-   * Example: (0.2676, 0.0003), k = 20, δ′ = 1e-4 gives (5.352, 0.00608) (DaRRM Table 2).
+   * [DaRRM24, Theorem 2.3] ([KOV15, Theorem 3.4]): k-fold composition of one (ε, δ) guarantee with slack δ′.
+   * Example: (0.2676, 0.0003), k = 20, δ′ = 1e-4 gives (5.352, 0.00608) [DaRRM24, Table 2].
    *
    * @param perMechanism the (ε, δ) of each mechanism
    * @param count k ≥ 1
@@ -57,7 +57,7 @@ public final class KairouzComposition {
   }
 
   /**
-   * KOV Theorem 3.5: composition of a heterogeneous sequence with slack δ′.
+   * [KOV15, Theorem 3.5]: composition of a heterogeneous sequence with slack δ′.
    *
    * @param guarantees the (ε_l, δ_l) of the mechanisms, in order
    * @param deltaSlack δ′ in (0, 1)
@@ -69,7 +69,7 @@ public final class KairouzComposition {
   }
 
   /**
-   * KOV Theorems 3.4/3.5 with slack δ′ for any event that reads as a sequence of (ε, δ) guarantees
+   * [KOV15, Theorems 3.4/3.5] with slack δ′ for any event that reads as a sequence of (ε, δ) guarantees
    * (pure/approximate guarantees, Laplace, discrete Laplace, randomized response, and their
    * compositions): the paper's pair (ε̃, 1 − Π(1 − δ_l)(1 − δ′)), rounded up.
    *
@@ -86,10 +86,10 @@ public final class KairouzComposition {
   }
 
   /**
-   * The privacy profile of k identical (ε, δ) mechanisms under KOV Theorem 3.4 with the slack δ′
+   * The privacy profile of k identical (ε, δ) mechanisms under [KOV15, Theorem 3.4] with the slack δ′
    * chosen optimally for every query: δ(ε′) is the smallest 1 − (1 − δ)^k(1 − δ′) over the δ′ whose
    * ε̃(δ′) ≤ ε′ (closed-form inversion of each term), with δ(ε′) = 1 − (1 − δ)^k for ε′ ≥ kε (the
-   * first term holds without slack: KOV Theorem 3.3 at i = 0), and 1 where no slack reaches ε′.
+   * first term holds without slack: [KOV15, Theorem 3.3] at i = 0), and 1 where no slack reaches ε′.
    * {@code epsilon(δ_total)} spends the largest slack the target allows, δ′ = 1 − (1 − δ_total)/(1 −
    * δ)^k, which minimizes ε̃ because every term is non-increasing in δ′.
    */
@@ -99,7 +99,7 @@ public final class KairouzComposition {
     return new OptimalSlackProfile(GuaranteeSequence.homogeneous(perMechanism, count));
   }
 
-  /** As {@link #profile(ApproxDp, int)} for a heterogeneous sequence (KOV Theorem 3.5). */
+  /** As {@link #profile(ApproxDp, int)} for a heterogeneous sequence [KOV15, Theorem 3.5]. */
   public static PrivacyProfile profile(List<ApproxDp> guarantees) {
     return new OptimalSlackProfile(GuaranteeSequence.of(guarantees));
   }

@@ -21,6 +21,9 @@ import java.util.Optional;
  */
 public final class OptimalAccountant implements Accountant {
 
+  /** A stateless accountant; every instance behaves the same. */
+  public OptimalAccountant() {}
+
   @Override
   public AccountingMethod method() {
     return AccountingMethod.OPTIMAL;

@@ -164,7 +164,7 @@ public final class OptimalComposition implements PrivacyProfile {
   }
 
   /**
-   * The i-th guarantee of KOV Theorem 3.3, ((k − 2i)ε₀, 1 − (1 − δ)^k (1 − δ_i)), with δ_i evaluated
+   * The i-th guarantee of [KOV15, Theorem 3.3], ((k − 2i)ε₀, 1 − (1 − δ)^k (1 − δ_i)), with δ_i evaluated
    * from the theorem's own sum (independently of {@link #delta}) and both numbers rounded up.
    *
    * @param i in [0, ⌊k/2⌋]
@@ -186,7 +186,7 @@ public final class OptimalComposition implements PrivacyProfile {
     return new ApproxDp(epsilon, combine(LogMath.logSumExp(terms), count / 2 + 1));
   }
 
-  /** All ⌊k/2⌋ + 1 guarantees of KOV Theorem 3.3, in decreasing ε. Costs O(k²). */
+  /** All ⌊k/2⌋ + 1 guarantees of [KOV15, Theorem 3.3], in decreasing ε. Costs O(k²). */
   public List<ApproxDp> theoremGrid() {
     List<ApproxDp> grid = new ArrayList<>(count / 2 + 1);
     for (int i = 0; i <= count / 2; i++) {

@@ -38,7 +38,7 @@ final class SafeRounding {
 
   /**
    * 1 − Π(1 − δ_l) = −expm1(log Π(1 − δ_l)) rounded up: the δ that k mechanisms reach at ε = Σε_l
-   * (KOV Theorem 3.3 at i = 0). Shared so that every method reports the same number for it.
+   * ([KOV15, Theorem 3.3] at i = 0). Shared so that every method reports the same number for it.
    */
   static double failureFloor(double logNoFailure) {
     return deltaUp(-Math.expm1(logNoFailure), 16);

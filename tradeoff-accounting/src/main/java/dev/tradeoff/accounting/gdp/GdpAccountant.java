@@ -24,6 +24,9 @@ import java.util.Optional;
  */
 public final class GdpAccountant implements Accountant {
 
+  /** A stateless accountant; every instance behaves the same. */
+  public GdpAccountant() {}
+
   @Override
   public AccountingMethod method() {
     return AccountingMethod.GDP;

@@ -6,7 +6,7 @@ import dev.tradeoff.accounting.numerics.LogMath;
 import java.util.Optional;
 
 /**
- * Bernoulli post-processing (Imola and Chaudhuri, Definition 5): an algorithm A releases θ ∈ [c, 1 −
+ * Bernoulli post-processing [BernAmp21, Definition 5]: an algorithm A releases θ ∈ [c, 1 −
  * c]^d under (α, ε)-RDP, and only k independent draws of Bern(θ) (d independent coins each) are
  * published. This record answers how private those draws are at the same order α.
  *

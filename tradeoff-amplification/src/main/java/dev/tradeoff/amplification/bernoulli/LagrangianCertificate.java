@@ -4,7 +4,7 @@ import dev.tradeoff.accounting.numerics.LogMath;
 import java.util.PriorityQueue;
 
 /**
- * A Lagrangian certificate for Post_{A,α,k}(ε) (Imola and Chaudhuri, Theorems 1 and 3) that works
+ * A Lagrangian certificate for Post_{A,α,k}(ε) [BernAmp21, Theorems 1 and 3] that works
  * for every dimension d and sample count k by reducing the problem to two variables.
  *
  * <p><b>Setting.</b> Write n = dk, a_j = c^j (1−c)^{n−j}, b_j = c^{n−j} (1−c)^j, w_j = C(n, j) and,

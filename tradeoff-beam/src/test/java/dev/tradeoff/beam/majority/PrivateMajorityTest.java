@@ -71,7 +71,7 @@ class PrivateMajorityTest {
     for (long q = 0; q < n; q++) {
       fourOnes.add(KV.of(q, new int[] {1, 0, 1, 0, 0, 0, 1, 0, 0, 1, 0}));
     }
-    // Pure teachers and m = 6 >= (K + 1)/2: gamma = 1 is private (DaRRM Theorem 4.1).
+    // Pure teachers and m = 6 >= (K + 1)/2: gamma = 1 is private [DaRRM24, Theorem 4.1].
     DarrmSetting pure = DarrmSetting.withDefaultDelta(K, 0.1, 0, 6);
     PCollection<String> exact = format(pp.apply("Exact", votes(pp, "Mixed", mixed),
         PrivateMajority.darrm(pure, NoiseFunction.constant(K, 1), truth.length,

@@ -11,10 +11,10 @@ import dev.tradeoff.ensemble.privacy.PrivacyVerifier;
 import java.util.random.RandomGenerator;
 
 /**
- * DaRRM over a batch of Q queries (DaRRM Section 6.2): every query's K votes are aggregated with
+ * DaRRM over a batch of Q queries [DaRRM24, Section 6.2]: every query's K votes are aggregated with
  * Algorithm 1 and the same certified γ, so each label is (mε, δ)-DP and the Q labels together are
  * reported by the accounting module's composition theorems: basic (Qmε, Qδ) and general
- * composition (KOV Theorem 3.4, DaRRM Theorem 2.3) with slack δ′.
+ * composition ([KOV15, Theorem 3.4], [DaRRM24, Theorem 2.3]) with slack δ′.
  */
 public final class BatchAggregator {
 

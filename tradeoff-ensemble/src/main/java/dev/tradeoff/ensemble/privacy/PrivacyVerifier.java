@@ -10,7 +10,7 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 /**
- * The exact privacy verifier of DaRRM (Zhang, Jagielski et al., TMLR 2024): DaRRM_γ is (mε,
+ * The exact privacy verifier of DaRRM [DaRRM24]: DaRRM_γ is (mε,
  * δ)-DP iff the privacy cost
  *
  * <pre>f = Σ_{l ≤ (K−1)/2} (e^{mε} α′_l − α_l) γ(l) + Σ_{l ≥ (K+1)/2} (α_l − e^{mε} α′_l) γ(l)</pre>

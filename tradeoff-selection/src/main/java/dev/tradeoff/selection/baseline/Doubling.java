@@ -7,7 +7,7 @@ import java.util.random.RandomGenerator;
 
 /**
  * The doubling method (Wu, Roth, Ligett, Waggoner, Neel, "Accuracy first", JPC 2019; the baseline
- * of the ex-post paper, Section 1 and Table 1): run the base mechanism with budgets ε_1 &lt; ε_2 &lt;
+ * of [ExPost25, Section 1 and Table 1]): run the base mechanism with budgets ε_1 &lt; ε_2 &lt;
  * … in turn until an output passes the (private, post-processing) acceptance test. Every attempt is
  * paid by basic composition: the cost of stopping at level t is Σ_{s≤t} ε_s (summed with upward
  * rounding). With a finite budget it stops, unanswered, when the next attempt would not fit.

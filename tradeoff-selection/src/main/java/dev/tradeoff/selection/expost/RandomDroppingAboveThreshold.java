@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.random.RandomGenerator;
 
 /**
- * Generalized AboveThreshold with random dropping (ex-post paper, Algorithm 2):
+ * Generalized AboveThreshold with random dropping [ExPost25, Algorithm 2]:
  *
  * <pre>
  *   k ~ Geom_{e^{−ε′}}

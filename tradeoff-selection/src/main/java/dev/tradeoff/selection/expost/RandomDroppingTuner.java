@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.random.RandomGenerator;
 
 /**
- * Hyperparameter tuning with random dropping (ex-post paper, Algorithm 3) with geometric dropping
+ * Hyperparameter tuning with random dropping [ExPost25, Algorithm 3] with geometric dropping
  * level, 𝓔 = Geom_{e^{−ε′}}:
  *
  * <pre>

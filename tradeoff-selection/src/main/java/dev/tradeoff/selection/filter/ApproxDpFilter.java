@@ -11,7 +11,7 @@ import java.util.function.Supplier;
 
 /**
  * A privacy filter for ex-post approximate DP: the approximate-DP counterpart of Algorithm 4 of the
- * ex-post paper with basic composition (Rogers et al. 2016's filter, with the realised ε̃ of each
+ * [ExPost25] with basic composition (Rogers et al. 2016's filter, with the realised ε̃ of each
  * request charged as in Lebensold et al. 2024). A request with ex-post (ε̃, δ_i) guarantee is
  * admitted only if spent_ε + sup ε̃ ≤ ε and spent_δ + δ_i ≤ δ; then (ε̃(o), δ_i) is charged.
  *

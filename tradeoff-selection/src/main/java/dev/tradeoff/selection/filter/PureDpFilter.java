@@ -10,7 +10,7 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * A privacy filter for ex-post pure DP: the pure-DP counterpart of Algorithm 4 of the ex-post paper
+ * A privacy filter for ex-post pure DP: the pure-DP counterpart of [ExPost25, Algorithm 4]
  * (the filters of Rogers et al. 2016 and Lebensold et al. 2024 that the paper cites). A request
  * with ex-post guarantee ε̃ is admitted only if spent + sup_o ε̃(o) ≤ ε; after it runs, the realised
  * ε̃(o) is charged. Everything admitted is ε-DP ex ante.

@@ -12,7 +12,7 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * The privacy filter for ex-post Rényi DP (ex-post paper, Algorithm 4 and Theorem 16), at one order
+ * The privacy filter for ex-post Rényi DP [ExPost25, Algorithm 4 and Theorem 16], at one order
  * α with total budget ε: request i, with ex-post (α, ε̃_i)-RDP, is admitted only if Σ_{j&lt;i}
  * ε̃_j(o_j) + sup_o ε̃_i(o) ≤ ε; the realised ε̃_i(o_i) is then charged. By Theorem 16 the whole
  * interaction is ex-ante (α, ε)-RDP, and by Lemma 7 (constant ε̃) (ε + log(1/δ)/(α − 1), δ)-DP.

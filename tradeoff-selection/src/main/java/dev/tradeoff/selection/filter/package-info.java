@@ -1,5 +1,5 @@
 /**
- * Privacy filters for ex-post guarantees: Algorithm 4 of the ex-post paper for Rényi DP ({@link
+ * Privacy filters for ex-post guarantees: [ExPost25, Algorithm 4] for Rényi DP ({@link
  * dev.tradeoff.selection.filter.RenyiFilter}, Theorem 16) and its pure-DP and approximate-DP
  * counterparts ({@link dev.tradeoff.selection.filter.PureDpFilter}, {@link
  * dev.tradeoff.selection.filter.ApproxDpFilter}), with Lemma 7's conversions. The spent budget lives

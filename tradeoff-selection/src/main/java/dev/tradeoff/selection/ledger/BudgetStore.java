@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * A privacy budget with a durable record of its charges: the store behind a privacy filter
- * (ex-post paper, Algorithm 4: admit request i only if Σ_{j&lt;i} ε̃_j(o_j) + sup_o ε̃_i(o) ≤ ε; then
+ * ([ExPost25, Algorithm 4]: admit request i only if Σ_{j&lt;i} ε̃_j(o_j) + sup_o ε̃_i(o) ≤ ε; then
  * charge the realised ε̃_i(o_i)).
  *
  * <p>Protocol for one private computation:

@@ -11,11 +11,11 @@ import dev.tradeoff.accounting.guarantee.RenyiDp;
  *
  * <ul>
  *   <li>{@link #PURE_DP}: ε adds up (basic composition; for a filter, Rogers et al. 2016 / the
- *       ex-post paper's pure-DP filter).
+ *       pure-DP filter of [ExPost25]).
  *   <li>{@link #APPROX_DP}: ε and δ add up separately (basic composition). A {@link PureDp} charge
  *       is accepted as (ε, 0).
- *   <li>{@link #RENYI_DP}: ε(α) adds up order by order on the budget's order grid (ex-post paper,
- *       Algorithm 4, run at every grid order at once). A charge is read at each budget order α
+ *   <li>{@link #RENYI_DP}: ε(α) adds up order by order on the budget's order grid ([ExPost25,
+ *       Algorithm 4], run at every grid order at once). A charge is read at each budget order α
  *       through {@link RenyiDp#epsilonAt(double)}, a valid upper bound. A request is admitted only if
  *       it fits at <em>every</em> budget order with a finite limit; give a one-order budget for the
  *       paper's single-order filter.
