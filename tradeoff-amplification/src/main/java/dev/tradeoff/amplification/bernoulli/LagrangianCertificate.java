@@ -4,62 +4,26 @@ import dev.tradeoff.accounting.numerics.LogMath;
 import java.util.PriorityQueue;
 
 /**
- * A Lagrangian certificate for Post_{A,α,k}(ε) [BernAmp21, Theorems 1 and 3] that works
- * for every dimension d and sample count k by reducing the problem to two variables.
+ * A Lagrangian certificate for Post_{A,α,k}(ε) (Imola and Chaudhuri, "Privacy Amplification by
+ * Bernoulli Sampling", Theorems 1 and 3) that works for every dimension d and sample count k by
+ * reducing the problem to two variables.
  *
- * <p><b>Setting.</b> Write n = dk, a_j = c^j (1−c)^{n−j}, b_j = c^{n−j} (1−c)^j, w_j = C(n, j) and,
- * for the antipodal pair P = p·1[{c}^d] + (1−p)·1[{1−c}^d], Q = (1−s)·1[{c}^d] + s·1[{1−c}^d],
+ * <p><b>Theorem.</b> With n = dk, F(p, s) the Theorem 4 Rényi sum of the antipodal pair P = (p, 1 −
+ * p), Q = (1 − s, s) on {c}^d, {1 − c}^d, G1, G2 its two input Rényi sums and E = e^{(α−1)ε}: for all
+ * λ1, λ2 ≥ 0, e^{(α−1)·Post_{A,α,k}(ε)} ≤ sup_{(p,s) ∈ (0,1)²} L(p, s), L = F − λ1 (G1 − E) − λ2 (G2
+ * − E). The statement, its proof (vertices of a two-equation polytope, then data processing) and the
+ * justification of every box bound below are in docs/amplification-certificate.md.
  *
- * <pre>
- * F(p, s)  = Σ_j w_j (p a_j + (1−p) b_j)^α ((1−s) a_j + s b_j)^{1−α}   (Theorem 4: e^{(α−1)R_α(Bern_k P, Bern_k Q)})
- * G1(p, s) = p^α (1−s)^{1−α} + (1−p)^α s^{1−α}                         (e^{(α−1)R_α(P, Q)})
- * G2(p, s) = (1−s)^α p^{1−α} + s^α (1−p)^{1−α}                         (e^{(α−1)R_α(Q, P)})
- * </pre>
+ * <p>The multipliers are the KKT multipliers of the pair (3)–(4), (p, s) = (p*, p*); sup L = F* then
+ * proves Post equal to the lower bound (5)/(7). sup L is bounded by a best-first branch and bound
+ * over boxes in logit coordinates (p ≤ 1/2 by the flip symmetry), each box bounded by the least of a
+ * first-order (monotone) bound, a convexity bound (F below its interpolant, G above its tangent
+ * plane), a second-order Taylor bound (plain, and anchored on the largest terms so that F and G1
+ * may cancel) and an anchored first-order bound. All arithmetic is in log space, with rounding
+ * margins proportional to the magnitudes of the terms.
  *
- * and E = e^{(α−1)ε}. The pair (3)–(4) of the lower bound is (p, s) = (p(ε), p(ε)).
- *
- * <p><b>Theorem (proved here).</b> For all λ1, λ2 ≥ 0,
- * e^{(α−1)·Post_{A,α,k}(ε)} ≤ sup_{(p,s) ∈ (0,1)²} L(p, s) with L = F − λ1 (G1 − E) − λ2 (G2 − E).
- *
- * <p><i>Proof.</i> (1) By Theorem 3, Post is a supremum over corner masses x, y ∈ Δ(2^d) with both
- * Rényi sums ≤ E; such a pair has a common support S (a corner with x_i &gt; 0 = y_i makes one sum
- * infinite) and finite ratios ρ_i = y_i / x_i. On it F_d ≤ L_d := F_d − λ1(G1 − E) − λ2(G2 − E).
- * (2) Fix ρ. On the polytope T_ρ = {x' ≥ 0 on S : Σ x' = 1, Σ ρ_i x'_i = 1}, the map x' ↦ (x', ρ∘x')
- * makes the output Rényi sum F_d a convex function of x' (a jointly convex function of a linear
- * map) and both constraint sums linear (Σ x'_i ρ_i^{1−α}, Σ x'_i ρ_i^α). So L_d is convex on T_ρ
- * and is largest at a vertex; T_ρ is cut out by two equations, so a vertex has at most two non-zero
- * masses. (3) A pair supported on two corners at Hamming distance h: the d − h coordinates on which
- * they agree add the same independent factor to both output mixtures, so its output Rényi sum is
- * that of the antipodal pair in dimension h, F_{hk}(p, s) ≤ F_{dk}(p, s) by data processing (the hk
- * coins are a marginal of the dk coins); its constraint sums are G1(p, s), G2(p, s). Hence L_d ≤
- * sup L. ∎
- *
- * <p>So one two-variable bound serves every (d, k) with the same dk, and when it meets the value of
- * the pair (3)–(4) it proves both Post_{A,α,k}(ε) = the lower bound (5)/(7) (the paper's conjecture)
- * and that d = 1 with dk samples is the worst case. The multipliers are the KKT multipliers of the
- * pair (3)–(4) (both constraints are active there); numerically the dual is then tight.
- *
- * <p><b>Certified maximisation of L.</b> L(p, s) = L(1 − p, 1 − s) (flip symmetry), so p ≤ 1/2
- * suffices. A best-first branch and bound over boxes in logit coordinates (so that masses like
- * e^{−30} are resolved relatively) bounds L/F* on a box by the smaller of
- *
- * <ul>
- *   <li>a second-order bound: F is convex, so on each of the two triangles of the box F is below
- *       the linear interpolation of its corner values, and G_i lies above its tangent plane at the
- *       box centre; the resulting affine function is largest at a corner;
- *   <li>a first-order bound: F is below its largest corner value and each G_i above a monotone
- *       corner bound (each of its two terms is monotone in p and in s);
- *   <li>where both fail, an anchored bound: every term of L is e^{(function of logit p) + (function
- *       of logit s)}, so L = T·Σ_i ±(term_i / T) for an anchor term T, and each log(term_i / T) is
- *       within (slope bound) × (half-width) of its value at the box centre. Where a large term of F
- *       nearly cancels a large constraint term, the slopes of their ratio nearly cancel too, so the
- *       cancellation survives (the corner bounds would need logit widths of about 1/α there).
- * </ul>
- *
- * All arithmetic is in log space (terms up to e^{1000} are compared by their logarithms). Each bound
- * carries a rounding margin proportional to the magnitudes of its terms; box corners are exact
- * floating-point points (midpoints are rounded, which leaves slivers of relative width 1e-16 whose
- * effect on L is far below any stated gap).
+ * <p>{@link #certify} is stateless: each call builds its own {@link Lagrangian} (immutable) and
+ * search, and returns an immutable {@link Result}.
  */
 final class LagrangianCertificate {
 
@@ -692,7 +656,22 @@ final class LagrangianCertificate {
     if (ly == Double.NEGATIVE_INFINITY) {
       return 1;
     }
-    return Math.exp(logSigmoid(t + lx - ly));
+    return sigmoid(t + lx - ly);
+  }
+
+  /** σ(z) = 1 / (1 + e^{−z}), evaluated without overflow. */
+  private static double sigmoid(double z) {
+    if (z >= 0) {
+      return 1 / (1 + Math.exp(-z));
+    }
+    double e = Math.exp(z);
+    return e / (1 + e);
+  }
+
+  /** σ′(u) = σ(u)σ(−u) = e^{−|u|} / (1 + e^{−|u|})². */
+  private static double sigmoidSlope(double u) {
+    double e = Math.exp(-Math.abs(u));
+    return e / ((1 + e) * (1 + e));
   }
 
   /**
@@ -923,10 +902,10 @@ final class LagrangianCertificate {
 
   /** [min, max] of σ′(u) = σ(u)σ(−u) on [u0, u1]. */
   private static double[] sigmoidSlopeRange(double u0, double u1) {
-    double at0 = Math.exp(logSigmoid(u0) + logSigmoid(-u0));
-    double at1 = Math.exp(logSigmoid(u1) + logSigmoid(-u1));
     double peak = Math.max(u0, Math.min(u1, 0));
-    return new double[] {Math.min(at0, at1), Math.exp(logSigmoid(peak) + logSigmoid(-peak))};
+    return new double[] {
+      Math.min(sigmoidSlope(u0), sigmoidSlope(u1)), sigmoidSlope(peak)
+    };
   }
 
   private static double[] square(double[] r) {
