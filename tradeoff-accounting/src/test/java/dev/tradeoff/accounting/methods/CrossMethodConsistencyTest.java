@@ -35,7 +35,7 @@ class CrossMethodConsistencyTest {
   }
 
   private static double pldLower(DpEvent event, double delta) {
-    return PLD.accountOptimistic(event, ADD_REMOVE).epsilon(delta);
+    return PLD.account(event, ADD_REMOVE).lower().epsilon(delta);
   }
 
   @Test
