@@ -13,8 +13,8 @@ import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 
 /**
- * The HTML report of a {@link KnowledgeTransfer} run: the accuracy and privacy tables (DaRRM paper
- * Tables 1 and 2) and three charts (accuracy against Q, the noise functions γ_Sub and γ_opt, the
+ * The HTML report of a {@link KnowledgeTransfer} run: the accuracy and privacy tables ([DaRRM24,
+ * Tables 1 and 2]) and three charts (accuracy against Q, the noise functions γ_Sub and γ_opt, the
  * privacy spent against Q), drawn headless with XChart.
  */
 public final class PredictReport {
