@@ -243,21 +243,22 @@ final class Composer {
    * Pr[S ≤ s] ≤ M(−t)e^{ts} for t > 0. To keep this cheap, each term's masses are summed in blocks
    * of {@value #BLOCK} grid points and placed at the block's end in the direction of t, which can
    * only increase M(±t), so the bounds stay valid. Exponents are shifted by their maximum, so
-   * nothing overflows. The rates t run over 2^{−12} … 2^{12} per unit of loss.
+   * nothing overflows. The rates t run over 2^{−20} … 2^{12} per unit of loss.
    */
   private static final class Chernoff {
     private static final int BLOCK = 16;
+    private static final int RATES = 65;
     private final double[] rates;
     private final double[] logMgfUp;
     private final double[] logMgfDown;
 
     Chernoff(List<Term> terms) {
       double interval = terms.get(0).distribution().interval();
-      rates = new double[49];
+      rates = new double[RATES];
       logMgfUp = new double[rates.length];
       logMgfDown = new double[rates.length];
       for (int k = 0; k < rates.length; k++) {
-        rates[k] = Math.pow(2, -12 + k * 0.5) * interval;
+        rates[k] = Math.pow(2, -20 + k * 0.5) * interval;
       }
       for (Term term : terms) {
         double[] m = term.distribution().massesView();
@@ -266,21 +267,32 @@ final class Composer {
         for (int i = 0; i < m.length; i++) {
           blockMass[i / BLOCK] += m[i];
         }
+        int firstBlock = 0;
+        while (firstBlock < blocks - 1 && blockMass[firstBlock] == 0) {
+          firstBlock++;
+        }
+        int lastBlock = blocks - 1;
+        while (lastBlock > 0 && blockMass[lastBlock] == 0) {
+          lastBlock--;
+        }
+        // Exponents are taken relative to the outermost occupied block ends, so the largest
+        // term of each sum is e^0 and nothing under- or overflows.
+        long lowest = (long) firstBlock * BLOCK;
+        long highest = Math.min((long) (lastBlock + 1) * BLOCK - 1, m.length - 1);
         for (int k = 0; k < rates.length; k++) {
           double t = rates[k];
-          double shift = t * (m.length - 1);
           double up = 0;
           double down = 0;
-          for (int b = 0; b < blocks; b++) {
+          for (int b = firstBlock; b <= lastBlock; b++) {
             if (blockMass[b] > 0) {
               long top = Math.min((long) (b + 1) * BLOCK - 1, m.length - 1);
               long bottom = (long) b * BLOCK;
-              up += blockMass[b] * Math.exp(t * top - shift);
-              down += blockMass[b] * Math.exp(-t * bottom);
+              up += blockMass[b] * Math.exp(t * (top - highest));
+              down += blockMass[b] * Math.exp(-t * (bottom - lowest));
             }
           }
-          logMgfUp[k] += term.count() * (Math.log(up) + shift);
-          logMgfDown[k] += term.count() * Math.log(down);
+          logMgfUp[k] += term.count() * (Math.log(up) + t * highest);
+          logMgfDown[k] += term.count() * (Math.log(down) - t * lowest);
         }
       }
     }

@@ -226,7 +226,6 @@ final class Discretizer {
     addAtoms(grid, atoms);
     addTails(grid, lowerTail, upperTail, cMin, cMax);
 
-    double expm1Up = Math.expm1(interval);
     double expm1Down = -Math.expm1(-interval);
     double pieceWidth = model.scale() / 64;
     long first = index(Math.floor(cMin / interval));
@@ -257,7 +256,10 @@ final class Discretizer {
           double x = mid + half * NODES[n];
           double weight = WEIGHTS[n] * half * model.density(x);
           double l = model.loss(x);
-          lowerShare += weight * clamp(Math.expm1(gridHi - l) / expm1Up);
+          // (e^{(i+1)Δ−l} − 1)/(e^Δ − 1) = e^{iΔ−l}(1 − e^{l−(i+1)Δ})/(1 − e^{−Δ}), which stays
+          // finite for any Δ, and its complement.
+          lowerShare += weight * clamp(
+              Math.exp(gridLo - l) * -Math.expm1(l - gridHi) / expm1Down);
           upperShare += weight * clamp(-Math.expm1(gridLo - l) / expm1Down);
         }
       }

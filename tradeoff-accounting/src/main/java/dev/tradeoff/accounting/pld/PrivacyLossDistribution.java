@@ -174,7 +174,10 @@ public final class PrivacyLossDistribution {
       }
       double atGrid = above - weighted;
       if (atGrid > target) {
-        solution = (offset + i) * interval + Math.log((above - target) / weighted);
+        // The crossing lies in [iΔ, (i+1)Δ]; the bound matters when E underflows (huge Δ).
+        solution = Math.min(
+            (offset + i) * interval + Math.log((above - target) / weighted),
+            (offset + i + 1) * interval);
         break;
       }
     }
@@ -182,7 +185,8 @@ public final class PrivacyLossDistribution {
       // Below the lowest grid point: all masses are above ε.
       above += masses[0];
       weighted = (weighted + masses[0]) * decay;
-      solution = (offset - 1) * interval + Math.log((above - target) / weighted);
+      solution = Math.min(
+          (offset - 1) * interval + Math.log((above - target) / weighted), offset * interval);
     }
     solution = Math.max(0, solution);
     return pessimistic ? roundUp(solution, delta) : roundDown(solution, delta);
