@@ -9,6 +9,7 @@ import dev.tradeoff.accounting.calibration.LaplaceCalibration;
 import dev.tradeoff.accounting.event.LaplaceEvent;
 import dev.tradeoff.accounting.event.SelfComposedEvent;
 import dev.tradeoff.accounting.guarantee.Neighbouring;
+import dev.tradeoff.accounting.methods.Accountants;
 import dev.tradeoff.accounting.pld.PldAccountant;
 import java.util.Set;
 import java.util.concurrent.Callable;

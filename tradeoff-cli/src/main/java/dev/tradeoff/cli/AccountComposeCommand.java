@@ -2,7 +2,6 @@ package dev.tradeoff.cli;
 
 import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.accountant.Accountant;
-import dev.tradeoff.accounting.accountant.Accountants;
 import dev.tradeoff.accounting.accountant.AccountingMethod;
 import dev.tradeoff.accounting.composition.KairouzComposition;
 import dev.tradeoff.accounting.event.ComposedEvent;
@@ -11,6 +10,7 @@ import dev.tradeoff.accounting.event.SelfComposedEvent;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.Neighbouring;
 import dev.tradeoff.accounting.guarantee.PrivacyProfile;
+import dev.tradeoff.accounting.methods.Accountants;
 import dev.tradeoff.accounting.pld.DeltaBounds;
 import dev.tradeoff.accounting.pld.EpsilonBounds;
 import dev.tradeoff.accounting.pld.PldAccountant;
@@ -21,9 +21,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code tradeoff account compose}: the total guarantee of a sequence of mechanisms. */
 @Command(

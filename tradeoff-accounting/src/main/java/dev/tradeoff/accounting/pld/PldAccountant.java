@@ -3,7 +3,6 @@ package dev.tradeoff.accounting.pld;
 import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.accountant.Accountant;
 import dev.tradeoff.accounting.accountant.AccountingMethod;
-import dev.tradeoff.accounting.accountant.UnsupportedEventException;
 import dev.tradeoff.accounting.event.ComposedEvent;
 import dev.tradeoff.accounting.event.DiscreteGaussianEvent;
 import dev.tradeoff.accounting.event.DiscreteLaplaceEvent;
@@ -162,10 +161,7 @@ public final class PldAccountant implements Accountant {
    */
   @Override
   public PldProfile account(DpEvent event, Neighbouring neighbouring) {
-    Optional<String> why = whyUnsupported(event, neighbouring);
-    if (why.isPresent()) {
-      throw new UnsupportedEventException(AccountingMethod.PLD, event, why.get());
-    }
+    requireSupported(event, neighbouring);
     Map<DpEvent, Long> counts = new LinkedHashMap<>();
     flatten(event, 1, counts);
     double totalCount = 0;
