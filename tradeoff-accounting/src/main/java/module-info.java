@@ -9,6 +9,7 @@ module dev.tradeoff.accounting {
   requires org.apache.commons.statistics.distribution;
 
   exports dev.tradeoff.accounting.accountant;
+  exports dev.tradeoff.accounting.budget;
   exports dev.tradeoff.accounting.calibration;
   exports dev.tradeoff.accounting.composition;
   exports dev.tradeoff.accounting.conversion;
@@ -16,11 +17,13 @@ module dev.tradeoff.accounting {
   exports dev.tradeoff.accounting.fdp;
   exports dev.tradeoff.accounting.gdp;
   exports dev.tradeoff.accounting.guarantee;
+  exports dev.tradeoff.accounting.methods;
   exports dev.tradeoff.accounting.numerics;
   exports dev.tradeoff.accounting.pld;
   exports dev.tradeoff.accounting.rdp;
   exports dev.tradeoff.accounting.zcdp;
   exports dev.tradeoff.accounting to
+      dev.tradeoff.ledger,
       dev.tradeoff.mechanisms,
       dev.tradeoff.audit,
       dev.tradeoff.amplification,

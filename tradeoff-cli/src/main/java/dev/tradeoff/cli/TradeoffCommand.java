@@ -1,7 +1,8 @@
 package dev.tradeoff.cli;
 
-import picocli.CommandLine;
+import dev.tradeoff.accounting.budget.BudgetExceededException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /**
  * The {@code tradeoff} command. Every subcommand prints a readable table by default and JSON with
@@ -29,6 +30,9 @@ public final class TradeoffCommand implements Runnable {
   /** Exit status for bad input (parameters out of range, malformed specs). */
   public static final int BAD_INPUT = 2;
 
+  /** Exit status when a privacy budget refuses a request (nothing charged, nothing released). */
+  public static final int BUDGET_EXCEEDED = 3;
+
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Override
@@ -46,6 +50,10 @@ public final class TradeoffCommand implements Runnable {
         });
     cli.setExecutionExceptionHandler(
         (ex, commandLine, parseResult) -> {
+          if (ex instanceof BudgetExceededException) {
+            commandLine.getErr().println("tradeoff: " + ex.getMessage());
+            return BUDGET_EXCEEDED;
+          }
           if (ex instanceof IllegalArgumentException) {
             commandLine.getErr().println("tradeoff: " + ex.getMessage());
             return BAD_INPUT;

@@ -138,8 +138,8 @@ class PredictCommandTest {
   @Test
   void budgetTooSmallIsRefusedBeforeTraining() {
     Run r = run("predict", "--queries", "100", "--budget", "1,0.1", "--seed", "1");
-    assertThat(r.status()).isEqualTo(2);
-    assertThat(r.err()).contains("privacy budget exceeded", "budget is epsilon = 1.0")
+    assertThat(r.status()).isEqualTo(TradeoffCommand.BUDGET_EXCEEDED);
+    assertThat(r.err()).contains("privacy budget exceeded", "only ApproxDp[epsilon=1.0, delta=0.1]")
         .doesNotContain("training");
   }
 }

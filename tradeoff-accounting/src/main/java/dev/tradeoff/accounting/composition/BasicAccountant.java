@@ -3,7 +3,6 @@ package dev.tradeoff.accounting.composition;
 import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.accountant.Accountant;
 import dev.tradeoff.accounting.accountant.AccountingMethod;
-import dev.tradeoff.accounting.accountant.UnsupportedEventException;
 import dev.tradeoff.accounting.event.DpEvent;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.Neighbouring;
@@ -43,10 +42,7 @@ public final class BasicAccountant implements Accountant {
 
   @Override
   public PrivacyProfile account(DpEvent event, Neighbouring neighbouring) {
-    Optional<String> reason = whyUnsupported(event, neighbouring);
-    if (reason.isPresent()) {
-      throw new UnsupportedEventException(method(), event, reason.get());
-    }
+    requireSupported(event, neighbouring);
     return new SingleStatementProfile(
         BasicComposition.compose(EventGuarantees.sequence(event, neighbouring)));
   }

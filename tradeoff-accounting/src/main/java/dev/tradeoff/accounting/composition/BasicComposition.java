@@ -36,8 +36,8 @@ public final class BasicComposition {
   }
 
   static ApproxDp compose(GuaranteeSequence sequence) {
-    double epsilon = SafeRounding.up(sequence.sumEpsilon(), sequence.termCount());
-    double delta = SafeRounding.up(sequence.sumDelta(), sequence.termCount());
+    double epsilon = RoundoffMargin.up(sequence.sumEpsilon(), sequence.termCount());
+    double delta = RoundoffMargin.up(sequence.sumDelta(), sequence.termCount());
     if (delta >= 1) {
       if (-Math.expm1(sequence.logNoFailure()) >= 1) {
         throw new IllegalArgumentException(

@@ -3,7 +3,6 @@ package dev.tradeoff.accounting.composition;
 import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.accountant.Accountant;
 import dev.tradeoff.accounting.accountant.AccountingMethod;
-import dev.tradeoff.accounting.accountant.UnsupportedEventException;
 import dev.tradeoff.accounting.event.DpEvent;
 import dev.tradeoff.accounting.guarantee.Neighbouring;
 import dev.tradeoff.accounting.guarantee.PrivacyProfile;
@@ -58,10 +57,7 @@ public final class KairouzAccountant implements Accountant {
 
   @Override
   public PrivacyProfile account(DpEvent event, Neighbouring neighbouring) {
-    Optional<String> reason = whyUnsupported(event, neighbouring);
-    if (reason.isPresent()) {
-      throw new UnsupportedEventException(method(), event, reason.get());
-    }
+    requireSupported(event, neighbouring);
     GuaranteeSequence sequence = EventGuarantees.sequence(event, neighbouring);
     return Double.isNaN(deltaSlack)
         ? KairouzComposition.optimalSlackProfile(sequence)

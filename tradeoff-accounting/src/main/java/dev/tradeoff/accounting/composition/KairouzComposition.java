@@ -30,7 +30,7 @@ import java.util.Optional;
  *
  * <p>Numerics: (e^ε − 1)/(e^ε + 1) is evaluated as tanh(ε/2) and the total δ as −expm1(Σ
  * log1p(−δ_l) + log1p(−δ′)), so nothing cancels; ε̃ and δ are rounded up by a relative margin of a
- * few tens of units of roundoff (see {@code SafeRounding}).
+ * few tens of units of roundoff (see {@code RoundoffMargin}).
  *
  * <p>The CLI's {@code --method kairouz --delta-slack D'} calls {@link #compose(ApproxDp, int,
  * double)}; {@code --method kairouz --delta D} calls {@link #profile(ApproxDp, int)} and asks its
@@ -125,7 +125,7 @@ public final class KairouzComposition {
 
   static ApproxDp compose(GuaranteeSequence sequence, double deltaSlack) {
     double epsilon = epsilonTotal(sequence, deltaSlack);
-    double delta = SafeRounding.failureFloorPlus(sequence.logNoFailure(), deltaSlack, 0);
+    double delta = RoundoffMargin.failureFloorPlus(sequence.logNoFailure(), deltaSlack, 0);
     return new ApproxDp(epsilon, delta);
   }
 
@@ -142,7 +142,7 @@ public final class KairouzComposition {
       double third = mean + Math.sqrt(2 * sumSquares * -logSlack);
       best = Math.min(best, Math.min(second, third));
     }
-    return SafeRounding.up(best, sequence.termCount() + 16);
+    return RoundoffMargin.up(best, sequence.termCount() + 16);
   }
 
   /** The profile of Theorem 3.4/3.5 with the slack chosen per query. */
@@ -153,8 +153,8 @@ public final class KairouzComposition {
       Require.nonNegative("epsilon", epsilon);
       double logNoFailure = sequence.logNoFailure();
       double terms = sequence.termCount() + 8;
-      if (epsilon >= SafeRounding.up(sequence.sumEpsilon(), sequence.termCount())) {
-        return SafeRounding.failureFloor(logNoFailure);
+      if (epsilon >= RoundoffMargin.up(sequence.sumEpsilon(), sequence.termCount())) {
+        return RoundoffMargin.failureFloor(logNoFailure);
       }
       double mean = sequence.sumMeanLoss();
       double sumSquares = sequence.sumEpsilonSquared();
@@ -172,11 +172,11 @@ public final class KairouzComposition {
       // s carries a relative error of about u·(ε′ + mean)/(ε′ − mean); δ′ = e^{−s…} inherits it
       // multiplied by s. Rounding δ′ up keeps ε̃(δ′) ≤ ε′.
       double slackTerms = terms + 16 + s * (4 + 4 * (epsilon + mean) / gap);
-      double slack = SafeRounding.up(Math.exp(logSlack), slackTerms);
+      double slack = RoundoffMargin.up(Math.exp(logSlack), slackTerms);
       if (slack >= 1) {
         return 1;
       }
-      return SafeRounding.failureFloorPlus(logNoFailure, slack, 0);
+      return RoundoffMargin.failureFloorPlus(logNoFailure, slack, 0);
     }
 
     @Override
@@ -188,12 +188,12 @@ public final class KairouzComposition {
       if (x > 0) {
         return Double.POSITIVE_INFINITY;
       }
-      double sumEpsilon = SafeRounding.up(sequence.sumEpsilon(), sequence.termCount());
+      double sumEpsilon = RoundoffMargin.up(sequence.sumEpsilon(), sequence.termCount());
       if (x == 0) {
         return sumEpsilon;
       }
       double cancellation = (Math.abs(logRemaining) + Math.abs(logNoFailure)) / Math.abs(x);
-      double slack = SafeRounding.down(-Math.expm1(x), sequence.termCount() + 8 + cancellation);
+      double slack = RoundoffMargin.down(-Math.expm1(x), sequence.termCount() + 8 + cancellation);
       if (!(slack > 0)) {
         return sumEpsilon;
       }
@@ -208,7 +208,7 @@ public final class KairouzComposition {
     @Override
     public double delta(double epsilon) {
       Require.nonNegative("epsilon", epsilon);
-      if (epsilon >= SafeRounding.up(sequence.sumEpsilon(), sequence.termCount())) {
+      if (epsilon >= RoundoffMargin.up(sequence.sumEpsilon(), sequence.termCount())) {
         return withoutSlackDelta();
       }
       return epsilon >= withSlack.epsilon() ? withSlack.delta() : 1;
@@ -221,13 +221,13 @@ public final class KairouzComposition {
         return withSlack.epsilon();
       }
       if (delta >= withoutSlackDelta()) {
-        return SafeRounding.up(sequence.sumEpsilon(), sequence.termCount());
+        return RoundoffMargin.up(sequence.sumEpsilon(), sequence.termCount());
       }
       return Double.POSITIVE_INFINITY;
     }
 
     private double withoutSlackDelta() {
-      return SafeRounding.failureFloor(sequence.logNoFailure());
+      return RoundoffMargin.failureFloor(sequence.logNoFailure());
     }
   }
 }

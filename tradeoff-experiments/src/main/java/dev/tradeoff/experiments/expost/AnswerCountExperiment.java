@@ -1,6 +1,8 @@
 package dev.tradeoff.experiments.expost;
 
 import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.budget.BudgetExceededException;
+import dev.tradeoff.accounting.budget.InMemoryBudgetStore;
 import dev.tradeoff.accounting.guarantee.ExPostDp;
 import dev.tradeoff.accounting.guarantee.PureDp;
 import dev.tradeoff.mechanisms.sampling.SnappedLaplace;
@@ -10,9 +12,7 @@ import dev.tradeoff.selection.expost.PureDpCandidate;
 import dev.tradeoff.selection.expost.RandomDroppingTuner;
 import dev.tradeoff.selection.expost.Scored;
 import dev.tradeoff.selection.expost.TuningOutcome;
-import dev.tradeoff.selection.filter.InMemoryBudgetStore;
 import dev.tradeoff.selection.filter.PureDpFilter;
-import dev.tradeoff.selection.ledger.BudgetExceededException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -1,13 +1,13 @@
 package dev.tradeoff.experiments.predict;
 
 import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.budget.BudgetExceededException;
+import dev.tradeoff.accounting.budget.Release;
+import dev.tradeoff.accounting.budget.RunGuarantee;
 import dev.tradeoff.accounting.composition.KairouzComposition;
 import dev.tradeoff.accounting.event.GuaranteeEvent;
 import dev.tradeoff.accounting.event.SelfComposedEvent;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
-import dev.tradeoff.beam.budget.BudgetExceededException;
-import dev.tradeoff.beam.budget.Release;
-import dev.tradeoff.beam.budget.RunGuarantee;
 import dev.tradeoff.beam.coder.IntArrayCoder;
 import dev.tradeoff.beam.majority.PrivateMajority;
 import dev.tradeoff.beam.random.ElementRandomness;
@@ -214,7 +214,8 @@ public final class KnowledgeTransfer {
           new SelfComposedEvent(new GuaranteeEvent(perQuery), q))), general.delta());
       privacy.add(new Privacy(q, perQuery, general, tight.total(), tight.method().cliName()));
       if (config.budget().isPresent() && !tight.within(config.budget().get())) {
-        throw new BudgetExceededException(tight, config.budget().get());
+        throw new BudgetExceededException("predict, Q = " + q + " queries", tight.total(),
+            config.budget().get());
       }
     }
 

@@ -1,7 +1,7 @@
 package dev.tradeoff.selection.baseline;
 
 import dev.tradeoff.accounting.Require;
-import dev.tradeoff.mechanisms.SafeRounding;
+import dev.tradeoff.accounting.numerics.DirectedRounding;
 import java.util.function.BiPredicate;
 import java.util.random.RandomGenerator;
 
@@ -50,7 +50,7 @@ public final class Doubling {
     O last = null;
     int level = -1;
     for (int t = 0; t < budgets.length; t++) {
-      double next = SafeRounding.sumUp(spent, budgets[t]);
+      double next = DirectedRounding.sumUp(spent, budgets[t]);
       if (next > available) {
         break;
       }

@@ -2,7 +2,7 @@ package dev.tradeoff.selection.expost;
 
 import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.guarantee.ExPostDp;
-import dev.tradeoff.mechanisms.SafeRounding;
+import dev.tradeoff.accounting.numerics.DirectedRounding;
 import dev.tradeoff.mechanisms.sampling.Geometric;
 import dev.tradeoff.mechanisms.sampling.Rational;
 import java.util.List;
@@ -42,7 +42,7 @@ public final class RandomDroppingAboveThreshold<O> {
     this.outcomeEpsilons = new double[this.candidates.size()];
     double max = epsilonPrime;
     for (int i = 0; i < outcomeEpsilons.length; i++) {
-      outcomeEpsilons[i] = SafeRounding.sumUp(2 * this.candidates.get(i).epsilon(), epsilonPrime);
+      outcomeEpsilons[i] = DirectedRounding.sumUp(2 * this.candidates.get(i).epsilon(), epsilonPrime);
       max = Math.max(max, outcomeEpsilons[i]);
     }
     this.exAnte = max;

@@ -1,12 +1,12 @@
 package dev.tradeoff.selection.filter;
 
 import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.budget.BudgetStore;
+import dev.tradeoff.accounting.budget.GuaranteeKind;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.ExPostDp;
 import dev.tradeoff.accounting.guarantee.ExPostRdp;
 import dev.tradeoff.accounting.guarantee.PrivacyGuarantee;
-import dev.tradeoff.selection.ledger.BudgetStore;
-import dev.tradeoff.selection.ledger.GuaranteeKind;
 import java.util.function.Supplier;
 
 /**
@@ -30,7 +30,7 @@ public final class ApproxDpFilter {
   /**
    * Runs {@code mechanism} if its worst case (sup ε̃, δ) fits, charging (ε̃(o), δ).
    *
-   * @throws dev.tradeoff.selection.ledger.BudgetExceededException if it does not fit
+   * @throws dev.tradeoff.accounting.budget.BudgetExceededException if it does not fit
    */
   public <O> O answer(String label, ExPostDp<O> guarantee, Supplier<O> mechanism) {
     Require.nonNull("guarantee", guarantee);

@@ -1,13 +1,13 @@
 package dev.tradeoff.selection.filter;
 
 import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.budget.BudgetStore;
+import dev.tradeoff.accounting.budget.GuaranteeKind;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.ExPostDp;
 import dev.tradeoff.accounting.guarantee.ExPostRdp;
 import dev.tradeoff.accounting.guarantee.PrivacyGuarantee;
 import dev.tradeoff.accounting.guarantee.RenyiDp;
-import dev.tradeoff.selection.ledger.BudgetStore;
-import dev.tradeoff.selection.ledger.GuaranteeKind;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -40,7 +40,7 @@ public final class RenyiFilter {
    * Runs {@code mechanism} if sup ε̃ fits, charging ε̃(o).
    *
    * @throws IllegalArgumentException if the guarantee's order is not this filter's α
-   * @throws dev.tradeoff.selection.ledger.BudgetExceededException if it does not fit
+   * @throws dev.tradeoff.accounting.budget.BudgetExceededException if it does not fit
    */
   public <O> O answer(String label, ExPostRdp<O> guarantee, Supplier<O> mechanism) {
     Require.nonNull("guarantee", guarantee);
