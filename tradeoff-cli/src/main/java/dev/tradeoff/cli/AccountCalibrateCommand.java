@@ -1,6 +1,5 @@
 package dev.tradeoff.cli;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.accountant.Accountants;
 import dev.tradeoff.accounting.accountant.AccountingMethod;
 import dev.tradeoff.accounting.calibration.AnalyticGaussian;
@@ -61,9 +60,9 @@ final class AccountCalibrateCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Require.positive("--count", count);
-    Require.positive("--target-epsilon", targetEpsilon);
-    Require.positive("--sensitivity", sensitivity);
+    Inputs.count("--count", count, 1, AccountComposeCommand.MAX_COUNT);
+    Inputs.epsilon("--target-epsilon", targetEpsilon);
+    Inputs.sensitivity("--sensitivity", sensitivity);
     Neighbouring relation = Cli.neighbouring(neighbouring);
     Report report = new Report().put("mechanism", mechanism);
     switch (mechanism) {
@@ -71,7 +70,7 @@ final class AccountCalibrateCommand implements Callable<Integer> {
         if (targetDelta == null) {
           throw new IllegalArgumentException("--target-delta is required for the gaussian mechanism");
         }
-        double delta = Require.openUnit("--target-delta", targetDelta);
+        double delta = Inputs.delta("--target-delta", targetDelta);
         String m = method != null ? method : count == 1 ? "analytic" : "pld";
         double sigma;
         if (m.equals("analytic")) {
@@ -96,7 +95,7 @@ final class AccountCalibrateCommand implements Callable<Integer> {
           if (targetDelta == null) {
             throw new IllegalArgumentException("--target-delta is required with --method " + m);
           }
-          double delta = Require.openUnit("--target-delta", targetDelta);
+          double delta = Inputs.delta("--target-delta", targetDelta);
           GaussianCalibrator calibrator =
               new GaussianCalibrator(Accountants.forMethod(AccountingMethod.parse(m)));
           scale =

@@ -1,6 +1,5 @@
 package dev.tradeoff.cli;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.accountant.Accountant;
 import dev.tradeoff.accounting.accountant.Accountants;
 import dev.tradeoff.accounting.accountant.AccountingMethod;
@@ -77,6 +76,9 @@ final class AccountComposeCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print JSON.")
   boolean json;
 
+  /** Most self-compositions of one mechanism (the accountants' cost grows with log or sqrt of it). */
+  static final int MAX_COUNT = 10_000_000;
+
   @Override
   public Integer call() {
     AccountingMethod accountingMethod = AccountingMethod.parse(method);
@@ -88,7 +90,7 @@ final class AccountComposeCommand implements Callable<Integer> {
           "--count must be given once per --mechanism (" + mechanisms.size() + "), but was given " + counts.size() + " times");
     }
     for (int i = 0; i < mechanisms.size(); i++) {
-      int count = counts.isEmpty() ? 1 : Require.positive("--count", counts.get(i));
+      int count = counts.isEmpty() ? 1 : Inputs.count("--count", counts.get(i), 1, MAX_COUNT);
       DpEvent event = MechanismSpecs.parse(mechanisms.get(i));
       events.add(count == 1 ? event : new SelfComposedEvent(event, count));
       Map<String, Object> d = new LinkedHashMap<>();
@@ -106,7 +108,7 @@ final class AccountComposeCommand implements Callable<Integer> {
       if (delta != null || epsilon != null) {
         throw new IllegalArgumentException("--delta-slack must be given without --delta and --epsilon");
       }
-      Require.openUnit("--delta-slack", deltaSlack);
+      Inputs.delta("--delta-slack", deltaSlack);
       ApproxDp bound = KairouzComposition.compose(total, deltaSlack);
       report.put("epsilon", bound.epsilon()).put("delta", bound.delta()).put("deltaSlack", deltaSlack);
     } else {
@@ -116,13 +118,13 @@ final class AccountComposeCommand implements Callable<Integer> {
       Accountant accountant = Accountants.forMethod(accountingMethod);
       PrivacyProfile profile = accountant.account(total, relation);
       if (delta != null) {
-        Require.delta("--delta", delta);
+        Inputs.delta("--delta", delta);
         report.put("epsilon", profile.epsilon(delta)).put("delta", delta);
         if (accountant instanceof PldAccountant pld) {
           report.putRoundedDown("epsilonLower", pld.accountOptimistic(total, relation).epsilon(delta));
         }
       } else {
-        Require.nonNegative("--epsilon", epsilon);
+        Inputs.epsilonOrZero("--epsilon", epsilon);
         report.put("epsilon", epsilon).put("delta", profile.delta(epsilon));
         if (accountant instanceof PldAccountant pld) {
           report.putRoundedDown("deltaLower", pld.accountOptimistic(total, relation).delta(epsilon));

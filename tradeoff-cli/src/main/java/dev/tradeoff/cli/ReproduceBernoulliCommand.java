@@ -30,7 +30,9 @@ public final class ReproduceBernoulliCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Files.createDirectories(out);
+    Inputs.outputDirectory("--out", out);
+    Progress progress = Progress.of(spec);
+    int charts = 15;
     double[] grid = BernoulliFigures.epsilonGrid(30);
     List<BernoulliFigures.Row> rows = new ArrayList<>();
     List<Path> written = new ArrayList<>();
@@ -39,6 +41,8 @@ public final class ReproduceBernoulliCommand implements Callable<Integer> {
       double alpha = f[0];
       int number = (int) f[1];
       for (double c : new double[] {0.01, 0.1, 0.3}) {
+        progress.phase("figure " + number + ", c = " + c);
+        progress.step(written.size(), charts);
         Path a = out.resolve(String.format("figure%da_alpha%d_c%s.png", number, (int) alpha, c));
         rows.addAll(
             BernoulliFigures.chart(
@@ -52,6 +56,8 @@ public final class ReproduceBernoulliCommand implements Callable<Integer> {
       }
     }
     for (int d : new int[] {1, 3, 5}) {
+      progress.phase("figure 3, d = " + d);
+      progress.step(written.size(), charts);
       Path p = out.resolve("figure3_alpha50_c0.1_d" + d + ".png");
       rows.addAll(
           BernoulliFigures.chart(

@@ -24,6 +24,7 @@ public final class ReproduceDarrmCommand implements Runnable {
 
   @Override
   public void run() {
+    Inputs.outputDirectory("--out", out);
     record Figure(String file, int k, double delta, double[] ms) {}
     List<Figure> figures = List.of(
         new Figure("figure2.png", 11, 1e-5, new double[] {1, 3, 5, 7}),

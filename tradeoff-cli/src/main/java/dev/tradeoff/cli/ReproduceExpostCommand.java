@@ -62,13 +62,9 @@ public final class ReproduceExpostCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    if (repetitions <= 0) {
-      throw new IllegalArgumentException("--repetitions must be > 0, but was " + repetitions);
-    }
-    if (datasets <= 0 || datasets > USERS.length) {
-      throw new IllegalArgumentException("--datasets must be in [1, 5], but was " + datasets);
-    }
-    Files.createDirectories(out);
+    Inputs.count("--repetitions", repetitions, 1, 1_000_000);
+    Inputs.count("--datasets", datasets, 1, USERS.length);
+    Inputs.outputDirectory("--out", out);
     PrintWriter console = spec.commandLine().getOut();
     figure1(console);
     table1(console);

@@ -27,6 +27,7 @@ public final class ReproduceShuffleCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    Inputs.outputDirectory("--out", out);
     ShuffleParameters parameters = new ShuffleParameters(100, 58);
     ShuffleReport binary = ShuffleReport.of(parameters, 1, 1e-6);
     ShuffleReport real = ShuffleReport.of(parameters, 10, 1e-6);

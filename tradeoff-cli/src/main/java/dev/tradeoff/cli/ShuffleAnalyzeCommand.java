@@ -3,7 +3,6 @@ package dev.tradeoff.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.shuffle.analysis.ShuffleReport;
 import dev.tradeoff.shuffle.protocol.ShuffleParameters;
 import java.io.PrintWriter;
@@ -44,19 +43,34 @@ public final class ShuffleAnalyzeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    ShuffleParameters parameters = new ShuffleParameters(users, lambda);
-    Require.positive("bits", bits);
-    Require.openUnit("delta", delta);
+    ShuffleParameters parameters = parameters(users, lambda, bits);
+    Inputs.delta("--delta", delta);
     ShuffleReport report = ShuffleReport.of(parameters, bits, delta);
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
       ObjectMapper mapper = Json.MAPPER;
-      out.println(mapper.writeValueAsString(toJson(mapper, report)));
+      out.println(Json.write(toJson(mapper, report)));
     } else {
       printTable(out, report);
     }
     out.flush();
     return 0;
+  }
+
+  /** Most users the exact analysis runs on (its cost grows with n). */
+  static final int MAX_USERS = 1_000_000;
+  /** Most bits r per value. */
+  static final int MAX_BITS = 64;
+
+  /** Checks {@code --users}, {@code --lambda} and {@code --bits}, naming the flags. */
+  static ShuffleParameters parameters(int users, double lambda, int bits) {
+    Inputs.count("--users", users, 2, MAX_USERS);
+    Inputs.count("--bits", bits, 1, MAX_BITS);
+    if (!(lambda >= 1e-3 && lambda < users)) {
+      throw new IllegalArgumentException("--lambda must be in [0.001, " + users
+          + ") (the expected number of fair coins, below the number of users), but was " + lambda);
+    }
+    return new ShuffleParameters(users, lambda);
   }
 
   static ObjectNode toJson(ObjectMapper mapper, ShuffleReport report) {

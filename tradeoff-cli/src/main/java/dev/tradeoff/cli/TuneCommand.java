@@ -82,7 +82,7 @@ public final class TuneCommand implements Callable<Integer> {
     TunePlan p = TunePlan.read(plan);
     RandomGenerator random = seed == null ? Randomness.secure() : Randomness.seeded(seed);
     Result result;
-    Map<String, Object> remaining;
+    PrivacyGuarantee remaining;
     try (BudgetStore store = store(p)) {
       try {
         result = p.alpha().isPresent() ? renyi(p, store, random) : pure(p, store, random);
@@ -90,7 +90,7 @@ public final class TuneCommand implements Callable<Integer> {
         spec.commandLine().getErr().println("tradeoff: " + e.getMessage());
         return BUDGET_EXCEEDED;
       }
-      remaining = store == null ? null : LedgerCommand.amounts(store.remaining());
+      remaining = store == null ? null : store.remaining();
     }
     print(p, result, remaining);
     return 0;
@@ -146,11 +146,15 @@ public final class TuneCommand implements Callable<Integer> {
         guarantee.epsilonOf(run.outcome()), guarantee.exAnteEpsilon());
   }
 
+  private String randomness() {
+    return seed == null ? "secure" : "seeded(" + seed + "): reproducible, NOT private";
+  }
+
   private String label() {
     return "tune " + plan.getFileName();
   }
 
-  private void print(TunePlan p, Result r, Map<String, Object> remaining) throws Exception {
+  private void print(TunePlan p, Result r, PrivacyGuarantee remaining) throws Exception {
     PrintWriter out = spec.commandLine().getOut();
     Map<String, Object> doc = new LinkedHashMap<>();
     if (r.run.outcome() instanceof TuningOutcome.Selected<JsonNode> s) {
@@ -172,24 +176,30 @@ public final class TuneCommand implements Callable<Integer> {
     p.alpha().ifPresent(a -> g.put("alpha", a));
     g.put("epsilon", r.epsilon);
     g.put("exAnteEpsilon", r.exAnte);
+    g.put("private", seed == null);
     doc.put("guarantee", g);
+    doc.put("seeded", seed != null);
+    doc.put("randomness", randomness());
     if (remaining != null) {
-      doc.put("remaining", remaining);
+      doc.put("remaining", LedgerCommand.amounts(remaining));
     }
     if (ledger != null) {
       doc.put("ledger", ledger.toString());
     }
     if (json) {
-      out.println(Json.compact(doc));
+      out.println(Json.write(doc));
     } else {
       Object chosen = doc.get("chosen");
       out.printf("chosen       %s%n",
-          chosen == null ? "none (every candidate was dropped)" : ((Map<?, ?>) chosen).get("name") + " (score " + ((Map<?, ?>) chosen).get("score") + ")");
+          chosen == null ? "none (every candidate was dropped)" : ((Map<?, ?>) chosen).get("name")
+              + " (score " + Numbers.nearest(((Number) ((Map<?, ?>) chosen).get("score")).doubleValue()) + ")");
       out.printf("runs         %d of %d candidates%n", r.run.runs(), p.candidates().size());
-      out.printf("guarantee    epsilon %s, %s%n", r.epsilon, r.guaranteeKind);
-      out.printf("worst case   epsilon %s%n", r.exAnte);
+      out.printf("guarantee    epsilon %s, %s%s%n", Numbers.up(r.epsilon), r.guaranteeKind,
+          seed == null ? "" : " (NOT private: the run was seeded)");
+      out.printf("worst case   epsilon %s%n", Numbers.up(r.exAnte));
+      out.printf("randomness   %s%n", randomness());
       if (remaining != null) {
-        out.printf("remaining    %s%n", remaining);
+        out.printf("remaining    %s%n", LedgerCommand.text(remaining, java.math.RoundingMode.DOWN));
       }
     }
     out.flush();

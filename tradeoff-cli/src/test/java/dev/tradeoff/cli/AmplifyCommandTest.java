@@ -31,9 +31,9 @@ class AmplifyCommandTest {
             "--dimension", "1", "--samples", "1", "--json");
     assertThat(status).isZero();
     JsonNode json = new ObjectMapper().readTree(out.toString());
-    assertThat(json.get("post").asDouble()).isBetween(0.773071, 0.7730715);
-    assertThat(json.get("upperBound").asDouble()).isGreaterThanOrEqualTo(json.get("post").asDouble());
-    assertThat(json.get("lowerBound").asDouble()).isLessThanOrEqualTo(json.get("post").asDouble());
+    assertThat(json.get("amplifiedEpsilonAttained").asDouble()).isBetween(0.773071, 0.7730715);
+    assertThat(json.get("upperBound").asDouble()).isGreaterThanOrEqualTo(json.get("amplifiedEpsilonAttained").asDouble());
+    assertThat(json.get("lowerBound").asDouble()).isLessThanOrEqualTo(json.get("amplifiedEpsilonAttained").asDouble());
     assertThat(json.get("asymptote").asDouble()).isBetween(2.195074, 2.195075);
     assertThat(json.get("certified").asBoolean()).isTrue();
     assertThat(json.get("gap").asDouble()).isLessThanOrEqualTo(1e-9);

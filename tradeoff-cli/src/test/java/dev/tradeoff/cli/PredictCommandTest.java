@@ -54,7 +54,7 @@ class PredictCommandTest {
     JsonNode json = new ObjectMapper().readTree(r.out());
     assertThat(json.get("accuracy")).hasSize(3);
     for (JsonNode a : json.get("accuracy")) {
-      assertThat(a.get("mean").asDouble()).isBetween(0.0, 1.0);
+      assertThat(a.get("meanAccuracy").asDouble()).isBetween(0.0, 1.0);
     }
     // Table 2 at Q = 20: general composition of the per-query (m eps, delta) with delta' = 1e-4.
     JsonNode p = json.get("privacy").get(0);
@@ -81,7 +81,7 @@ class PredictCommandTest {
   private static double mean(JsonNode json, int queries, String aggregator) {
     for (JsonNode a : json.get("accuracy")) {
       if (a.get("queries").asInt() == queries && a.get("aggregator").asText().equals(aggregator)) {
-        return a.get("mean").asDouble();
+        return a.get("meanAccuracy").asDouble();
       }
     }
     throw new AssertionError("no " + aggregator + " at Q=" + queries);

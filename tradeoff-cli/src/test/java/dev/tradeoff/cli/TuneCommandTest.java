@@ -38,9 +38,9 @@ class TuneCommandTest {
         "--candidates", "105", "--json");
     assertThat(run.status()).isZero();
     JsonNode j = run.json();
-    assertThat(j.get("mean").asDouble()).isCloseTo(10.03, within(0.01));
-    assertThat(j.get("std").asDouble()).isCloseTo(22.0, within(0.1));
-    assertThat(j.get("probabilityNone").asDouble()).isCloseTo(0.5940527717231548, within(1e-12));
+    assertThat(j.get("meanRuns").asDouble()).isCloseTo(10.03, within(0.01));
+    assertThat(j.get("stdRuns").asDouble()).isCloseTo(22.0, within(0.1));
+    assertThat(j.get("probabilityNoRun").asDouble()).isCloseTo(0.5940527717231548, within(1e-12));
   }
 
   @Test
@@ -48,11 +48,11 @@ class TuneCommandTest {
     for (String[] bad : new String[][] {{"--epsilon-prime", "0"}, {"--epsilon-prime", "-1"}}) {
       CliRun run = CliRun.of("tune", "invocations", "--epsilon", "0.1", bad[0], bad[1], "--candidates", "5");
       assertThat(run.status()).isEqualTo(2);
-      assertThat(run.err().strip()).startsWith("tradeoff: epsilonPrime must be > 0").doesNotContain("\n");
+      assertThat(run.err().strip()).startsWith("tradeoff: --epsilon-prime must be in [").doesNotContain("\n");
     }
     CliRun zero = CliRun.of("tune", "invocations", "--epsilon", "0.1", "--epsilon-prime", "0.01", "--candidates", "0");
     assertThat(zero.status()).isEqualTo(2);
-    assertThat(zero.err()).startsWith("tradeoff: candidates must be >= 1");
+    assertThat(zero.err()).startsWith("tradeoff: --candidates must be in [1, ");
   }
 
   @Test
