@@ -241,6 +241,40 @@ public final class Inputs {
   }
 
   /**
+   * A ledger file that a run will charge: its directory must exist and be writable (SQLite writes
+   * its rollback journal there), and the file, if it exists, must be a writable regular file.
+   * Checked before anything runs, so a charge never fails after the release was computed.
+   */
+  public static Path ledgerToWrite(String flag, Path file) {
+    Path parent = ledgerToRead(flag, file).toAbsolutePath().getParent();
+    if (!Files.isWritable(parent)) {
+      throw new IllegalArgumentException(flag + " must be in a writable directory (SQLite writes"
+          + " its journal next to the ledger), but " + parent + " is read-only");
+    }
+    if (Files.exists(file) && !Files.isWritable(file)) {
+      throw new IllegalArgumentException(flag + " must be writable, but " + file + " is read-only");
+    }
+    return file;
+  }
+
+  /** A ledger file to read: in an existing directory, and not a directory itself. */
+  public static Path ledgerToRead(String flag, Path file) {
+    if (file == null || file.toString().isEmpty()) {
+      throw new IllegalArgumentException(flag + " must name a ledger file, but was empty");
+    }
+    Path parent = file.toAbsolutePath().getParent();
+    if (parent == null || !Files.isDirectory(parent)) {
+      throw new IllegalArgumentException(flag + " must be in an existing directory, but "
+          + parent + " does not exist");
+    }
+    if (Files.isDirectory(file)) {
+      throw new IllegalArgumentException(flag + " must be a ledger file, but " + file
+          + " is a directory");
+    }
+    return file;
+  }
+
+  /**
    * A number about to be released or printed as a result: refuses a non-finite one (a boundary
    * check let an input through that should not have been; better no answer than a wrong one).
    */

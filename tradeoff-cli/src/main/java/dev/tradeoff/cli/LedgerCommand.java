@@ -1,11 +1,11 @@
 package dev.tradeoff.cli;
 
+import dev.tradeoff.accounting.budget.LedgerEntry;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.PrivacyGuarantee;
 import dev.tradeoff.accounting.guarantee.PureDp;
 import dev.tradeoff.accounting.guarantee.RenyiDp;
-import dev.tradeoff.selection.ledger.LedgerEntry;
-import dev.tradeoff.selection.ledger.SqliteLedger;
+import dev.tradeoff.ledger.SqliteLedger;
 import java.io.PrintWriter;
 import java.math.RoundingMode;
 import java.nio.file.Path;
@@ -57,7 +57,7 @@ public final class LedgerCommand implements Runnable {
     @Override
     public Integer call() {
       PrintWriter out = spec.commandLine().getOut();
-      try (SqliteLedger l = SqliteLedger.open(ledger)) {
+      try (SqliteLedger l = SqliteLedger.open(Inputs.ledgerToRead("--ledger", ledger))) {
         List<LedgerEntry> entries = l.entries();
         PrivacyGuarantee spent = l.spent();
         PrivacyGuarantee remaining = l.remaining();

@@ -1,5 +1,6 @@
 package dev.tradeoff.cli;
 
+import dev.tradeoff.experiments.shuffle.ShuffleFigures;
 import dev.tradeoff.shuffle.analysis.ShuffleReport;
 import dev.tradeoff.shuffle.protocol.ShuffleParameters;
 import java.nio.file.Path;

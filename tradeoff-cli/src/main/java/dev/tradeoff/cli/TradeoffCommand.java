@@ -1,5 +1,6 @@
 package dev.tradeoff.cli;
 
+import dev.tradeoff.accounting.budget.BudgetExceededException;
 import java.io.PrintWriter;
 import java.util.List;
 import picocli.CommandLine;
@@ -17,7 +18,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
 @Command(
     name = "tradeoff",
     mixinStandardHelpOptions = true,
-    versionProvider = Version.class,
+    versionProvider = BuildVersion.class,
     description = "Differential privacy that gets the most utility out of a privacy budget.",
     subcommands = {
       AccountCommand.class,
@@ -36,6 +37,9 @@ public final class TradeoffCommand implements Runnable {
 
   /** Exit status for bad input (parameters out of range, malformed specs, unusable files). */
   public static final int BAD_INPUT = 2;
+
+  /** Exit status when a privacy budget refuses a request (nothing charged, nothing released). */
+  public static final int BUDGET_EXCEEDED = 3;
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
@@ -91,6 +95,11 @@ public final class TradeoffCommand implements Runnable {
         });
     cli.setExecutionExceptionHandler(
         (ex, commandLine, parseResult) -> {
+          if (ex instanceof BudgetExceededException) {
+            commandLine.getErr().println("tradeoff: " + ex.getMessage());
+            commandLine.getErr().flush();
+            return BUDGET_EXCEEDED;
+          }
           String command = commandLine.getCommandSpec().qualifiedName(" ").replaceFirst("^tradeoff ", "");
           Failures.Line line = Failures.describe(ex, command, parseResult.originalArgs());
           commandLine.getErr().println("tradeoff: " + line.message());
