@@ -51,14 +51,20 @@ public final class AmplifyBernoulliCommand implements Callable<Integer> {
 
   /** Largest d and k: the certified search's channel grows with d·k. */
   static final int MAX_DIMENSION = 1000;
-  /** Largest RDP ε of the parameter. */
+  /** Smallest and largest RDP ε of the parameter. */
+  static final double MIN_RDP_EPSILON = 1e-3;
   static final double MAX_RDP_EPSILON = 1000;
+
+  /** Smallest positive range margin c. */
+  static final double MIN_MARGIN = 1e-4;
 
   /** Checks {@code --alpha} and {@code --c}, naming the flags. */
   static void checkSetting(double alpha, double c) {
-    Inputs.rangeAbove("--alpha", alpha, 1, 1e4, "a Renyi order");
-    if (!(c >= 0 && c < 0.5)) {
-      throw new IllegalArgumentException("--c must be in [0, 0.5) (a range margin), but was " + c);
+    Inputs.range("--alpha", alpha, 1.01, 1e4,
+        "a Renyi order: closer to 1 makes the certified search run for minutes");
+    if (!(c == 0 || (c >= MIN_MARGIN && c < 0.5))) {
+      throw new IllegalArgumentException("--c must be 0 or in [" + MIN_MARGIN + ", 0.5) (a range"
+          + " margin: a smaller positive one makes the search run for minutes), but was " + c);
     }
   }
 
@@ -67,7 +73,8 @@ public final class AmplifyBernoulliCommand implements Callable<Integer> {
     checkSetting(alpha, c);
     Inputs.count("--dimension", dimension, 1, MAX_DIMENSION);
     Inputs.count("--samples", samples, 1, MAX_DIMENSION);
-    Inputs.rangeAbove("--epsilon", epsilon, 0, MAX_RDP_EPSILON, "an RDP epsilon");
+    Inputs.range("--epsilon", epsilon, MIN_RDP_EPSILON, MAX_RDP_EPSILON,
+        "an RDP epsilon: smaller ones make the certified search run for minutes");
     Inputs.range("--gap", gap, 1e-12, 1, "a gap tolerance in epsilon units");
     Inputs.count("--max-nodes", maxNodes, 1, 100_000_000);
     BernoulliSampling setting = new BernoulliSampling(alpha, c, dimension, samples);

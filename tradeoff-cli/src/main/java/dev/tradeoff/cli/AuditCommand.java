@@ -86,7 +86,7 @@ public final class AuditCommand implements Callable<Integer> {
     if (json) {
       out.println(Json.write(report));
     } else {
-      report.forEach((key, value) -> out.printf("%-22s %s%n", key, value));
+      report.forEach((key, value) -> out.printf("%-22s %s%n", key, Numbers.shown(value)));
     }
     out.flush();
     return result.passed() ? 0 : VIOLATION;

@@ -112,7 +112,7 @@ public final class EnsembleBaselineCommand implements Runnable {
     if (json) {
       EnsembleJson.print(o, out);
     } else {
-      out.forEach((k, v) -> o.printf("%-22s %s%n", k, v));
+      out.forEach((k, v) -> o.printf("%-22s %s%n", k, Numbers.shown(v)));
       o.flush();
     }
   }

@@ -93,7 +93,7 @@ public final class EnsembleOptimizeCommand implements Runnable {
           r.certificate().maxPrivacyCost(), r.certificate().bound(), r.certificate().slack());
       @SuppressWarnings("unchecked")
       Map<String, Object> errors = (Map<String, Object>) out.get("errors");
-      errors.forEach((k, v) -> o.printf("error %-20s %s%n", k, v));
+      errors.forEach((k, v) -> o.printf("error %-20s %s%n", k, Numbers.shown(v)));
       o.flush();
     }
   }

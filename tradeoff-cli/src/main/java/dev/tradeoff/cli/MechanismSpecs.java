@@ -65,13 +65,16 @@ final class MechanismSpecs {
         return new PoissonSampledEvent(q, new GaussianEvent(noise(spec, "sigma")));
       case "gdp":
         spec.allowOnly(Set.of("mu"));
-        return new GuaranteeEvent(new GaussianDp(Inputs.rangeAbove(spec.flag("mu"),
-            spec.number("mu"), 0, 1 / Inputs.MIN_NOISE, "a GDP mu, 1/sigma of a Gaussian")));
+        return new GuaranteeEvent(new GaussianDp(Inputs.range(spec.flag("mu"),
+            spec.number("mu"), 1 / Inputs.MAX_NOISE, 1 / Inputs.MIN_NOISE,
+            "a GDP mu, 1/sigma of a Gaussian of a noise scale in the allowed range")));
       case "zcdp":
         spec.allowOnly(Set.of("rho"));
         double maxRho = 0.5 / (Inputs.MIN_NOISE * Inputs.MIN_NOISE);
-        return new GuaranteeEvent(new ZeroConcentratedDp(Inputs.rangeAbove(spec.flag("rho"),
-            spec.number("rho"), 0, maxRho, "a zCDP rho, 1/(2 sigma^2) of a Gaussian")));
+        double minRho = 0.5 / (Inputs.MAX_NOISE * Inputs.MAX_NOISE);
+        return new GuaranteeEvent(new ZeroConcentratedDp(Inputs.range(spec.flag("rho"),
+            spec.number("rho"), minRho, maxRho,
+            "a zCDP rho, 1/(2 sigma^2) of a Gaussian of a noise scale in the allowed range")));
       default:
         throw new IllegalArgumentException(
             "--mechanism must be one of " + SYNTAX + ", but was '" + text + "'");

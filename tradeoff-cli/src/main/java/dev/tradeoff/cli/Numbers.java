@@ -34,6 +34,11 @@ final class Numbers {
     return format(x, RoundingMode.HALF_EVEN);
   }
 
+  /** A table cell: a double rounded to nearest as above, anything else as it prints itself. */
+  static String shown(Object value) {
+    return value instanceof Double d ? nearest(d) : String.valueOf(value);
+  }
+
   static String format(double x, RoundingMode mode) {
     if (!Double.isFinite(x) || x == 0) {
       return x == 0 ? "0" : String.valueOf(x);

@@ -150,7 +150,9 @@ public final class PredictCommand implements Runnable {
       printTables(out, result, config);
     }
     if (report != null) {
-      PredictReport.write(report, result, config);
+      PredictReport.write(report, result, config, new PredictReport.Provenance(
+          "tradeoff " + String.join(" ", spec.root().commandLine().getParseResult().originalArgs()),
+          BuildVersion.version()));
       if (!json) {
         out.println("report: " + report.resolve("report.html"));
       }
@@ -257,7 +259,7 @@ public final class PredictCommand implements Runnable {
     out.println();
     out.println("Table 2: privacy per query and total over Q (rounded up)");
     out.println(String.format(Locale.ROOT, "%-8s %-22s %-30s %s", "Q", "per query",
-        "total, general comp. (d'=1e-4)", "total, tightest accountant"));
+        "total, general comp. (d'=1e-4)", "total, accountant [method]"));
     for (Privacy p : r.privacy()) {
       out.printf(Locale.ROOT, "%-8d %-22s %-30s %s%n", p.queries(), PredictReport.pair(p.perQuery()),
           PredictReport.pair(p.totalGeneral()), PredictReport.pair(p.totalAccountant()) + " [" + p.accountant() + "]");

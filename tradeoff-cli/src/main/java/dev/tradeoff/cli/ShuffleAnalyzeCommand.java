@@ -132,26 +132,27 @@ public final class ShuffleAnalyzeCommand implements Callable<Integer> {
   static void printTable(PrintWriter out, ShuffleReport r) {
     out.printf(Locale.ROOT, "shuffled sum: users=%d lambda=%s bits=%d delta=%s%n",
         r.parameters().users(), r.parameters().lambda(), r.bits(), r.delta());
-    out.printf(Locale.ROOT, "%-38s epsilon=%.6f%n", "local randomizer (no shuffling)",
-        r.bits() * r.localEpsilon());
-    out.printf(Locale.ROOT, "%-38s mu=%.6f  %s%n",
+    out.printf(Locale.ROOT, "%-38s epsilon=%s%n", "local randomizer (no shuffling)",
+        Numbers.up(r.bits() * r.localEpsilon()));
+    out.printf(Locale.ROOT, "%-38s mu=%s  %s%n",
         r.bits() == 1 ? "paper (Theorem 2, Corollary 3.2)" : "paper (Theorem 3, Corollary 3.3)",
-        r.paper().mu(),
+        Numbers.up(r.paper().mu()),
         r.paper().validLowerBound() && r.paper().muValid()
             ? "confirmed by the exact analysis"
             : "NOT confirmed: the exact analysis contradicts it");
-    out.printf(Locale.ROOT, "%-38s mu=%.6f  epsilon=%.6f at delta=%s%n",
-        "exact worst case (" + r.exact().method() + ")", r.exact().mu(), r.exact().epsilon(),
+    out.printf(Locale.ROOT, "%-38s mu=%s  epsilon=%s at delta=%s%n",
+        "exact worst case (" + r.exact().method() + ")", Numbers.up(r.exact().mu()),
+        Numbers.up(r.exact().epsilon()),
         r.delta());
     out.printf(Locale.ROOT, "%-38s %s%n", "Cheu et al. 2019 (Claim C.1)",
         r.cheuEpsilon().isPresent()
-            ? String.format(Locale.ROOT, "epsilon=%.6f", r.cheuEpsilon().getAsDouble())
+            ? "epsilon=" + Numbers.up(r.cheuEpsilon().getAsDouble())
             : "not applicable at this delta (|H| <= 8 ln(4/delta))");
     out.printf(Locale.ROOT, "%-38s %s%n", "Feldman-McMillan-Talwar 2021 (generic)",
         r.amplificationEpsilon().isPresent()
-            ? String.format(Locale.ROOT, "epsilon=%.6f", r.amplificationEpsilon().getAsDouble())
+            ? "epsilon=" + Numbers.up(r.amplificationEpsilon().getAsDouble())
             : "no amplification");
-    out.printf(Locale.ROOT, "guarantee: mu=%.6f-GDP and (%.6f, %s)-DP (exact analysis)%n",
-        r.exact().mu(), r.exact().epsilon(), r.delta());
+    out.printf(Locale.ROOT, "guarantee: mu=%s-GDP and (%s, %s)-DP (exact analysis)%n",
+        Numbers.up(r.exact().mu()), Numbers.up(r.exact().epsilon()), Numbers.up(r.delta()));
   }
 }

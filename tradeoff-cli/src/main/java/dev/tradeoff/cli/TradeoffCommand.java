@@ -87,7 +87,7 @@ public final class TradeoffCommand implements Runnable {
           String line = ex.getMessage();
           if (ex instanceof UnmatchedArgumentException u && !u.getSuggestions().isEmpty()) {
             line = line.replaceAll("[.\\s]+$", "")
-                + "; did you mean " + String.join(" or ", u.getSuggestions()) + "?";
+                + "; did you mean " + u.getSuggestions().get(0) + "?";
           }
           err.println("tradeoff: " + line);
           err.flush();

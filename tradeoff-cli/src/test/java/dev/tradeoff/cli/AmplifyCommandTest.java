@@ -43,7 +43,7 @@ class AmplifyCommandTest {
   void badInputExitsWithStatusTwoAndOneLine() {
     assertThat(run("amplify", "bernoulli", "--alpha", "1", "--epsilon", "1", "--c", "0.1"))
         .isEqualTo(2);
-    assertThat(err.toString().trim()).isEqualTo("tradeoff: alpha must be > 1 and finite, but was 1.0");
+    assertThat(err.toString().trim()).startsWith("tradeoff: --alpha must be in [1.01, 10000]").endsWith("but was 1.0");
     for (String[] args :
         new String[][] {
           {"--alpha", "5", "--epsilon", "1", "--c", "0.5"},
@@ -57,8 +57,8 @@ class AmplifyCommandTest {
       System.arraycopy(args, 0, full, 2, args.length);
       assertThat(run(full)).isEqualTo(2);
     }
-    assertThat(err.toString()).contains("c must be in [0, 0.5)", "epsilon must be > 0",
-        "dimension must be >= 1", "samples must be >= 1");
+    assertThat(err.toString()).contains("--c must be 0 or in [1.0E-4, 0.5)", "--epsilon must be in [0.001, 1000]",
+        "--dimension must be in [1, 1000]", "--samples must be in [1, 1000]");
   }
 
   @Test
