@@ -22,7 +22,9 @@ import picocli.CommandLine.Command;
       ShuffleCommand.class,
       TuneCommand.class,
       EnsembleCommand.class,
-      PredictCommand.class
+      PredictCommand.class,
+      LabelCommand.class,
+      ClusterCommand.class
     })
 public final class TradeoffCommand implements Runnable {
 
@@ -55,7 +57,19 @@ public final class TradeoffCommand implements Runnable {
     return cli;
   }
 
+  /**
+   * Runs the command. Standard output carries only the command's own output: whatever a library
+   * (a Beam runner, Spark, Flink, logging back-ends) prints to {@code System.out} goes to standard
+   * error instead.
+   */
   public static void main(String[] args) {
-    System.exit(commandLine().execute(args));
+    java.io.PrintStream out = System.out;
+    System.setOut(System.err);
+    CommandLine cli = commandLine();
+    cli.setOut(new java.io.PrintWriter(new java.io.OutputStreamWriter(out,
+        java.nio.charset.StandardCharsets.UTF_8), true));
+    int status = cli.execute(args);
+    out.flush();
+    System.exit(status);
   }
 }
