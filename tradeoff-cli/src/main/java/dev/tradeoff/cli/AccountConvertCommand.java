@@ -21,7 +21,7 @@ import picocli.CommandLine.Spec;
     description = {
       "Convert a guarantee to (epsilon, delta): give --delta for epsilon(delta) or --epsilon for"
           + " delta(epsilon).",
-      "GDP uses the exact profile (shuffle paper Cor. 2.5); zCDP and RDP use the improved RDP"
+      "GDP uses the exact profile [ShuffleGDP21, Cor. 2.5]; zCDP and RDP use the improved RDP"
           + " conversion (Canonne-Kamath-Steinke 2020) at the best order.",
       "--to-gdp with --epsilon and --delta gives the largest mu whose GDP implies (epsilon, delta)."
     })

@@ -13,8 +13,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code tradeoff amplify bernoulli}: Post_{A,α,k}(ε) with its certificate (Imola and Chaudhuri,
- * Theorems 1 and 3), the lower bound (5)/(7) and the asymptote (2)/(6).
+ * {@code tradeoff amplify bernoulli}: Post_{A,α,k}(ε) with its certificate [BernAmp21,
+ * Theorems 1 and 3], the lower bound (5)/(7) and the asymptote (2)/(6).
  */
 @Command(
     name = "bernoulli",

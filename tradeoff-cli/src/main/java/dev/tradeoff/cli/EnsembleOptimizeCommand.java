@@ -25,7 +25,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code tradeoff ensemble optimize}: the LP-optimal γ of DaRRM Section 5 with its exact privacy
+ * {@code tradeoff ensemble optimize}: the LP-optimal γ of [DaRRM24, Section 5] with its exact privacy
  * certificate and the errors of it and of every baseline.
  */
 @Command(name = "optimize", mixinStandardHelpOptions = true,

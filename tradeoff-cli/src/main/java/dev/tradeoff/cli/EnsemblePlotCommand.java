@@ -1,6 +1,7 @@
 package dev.tradeoff.cli;
 
 import dev.tradeoff.accounting.Require;
+import dev.tradeoff.experiments.ensemble.DarrmFigure;
 import java.nio.file.Path;
 import java.util.List;
 import picocli.CommandLine.Command;
@@ -10,7 +11,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code tradeoff ensemble plot}: γ shapes and errors of γ_opt and the baselines for several m
- * (the layout of DaRRM Figure 2), as a PNG.
+ * (the layout of [DaRRM24, Figure 2]), as a PNG.
  */
 @Command(name = "plot", mixinStandardHelpOptions = true,
     description = "Plot gamma_opt and the baselines (shapes and errors) for several m as a PNG.")

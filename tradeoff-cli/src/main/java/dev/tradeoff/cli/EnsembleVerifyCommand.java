@@ -14,7 +14,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code tradeoff ensemble verify}: the exact privacy verifier (DaRRM Lemmas 3.4 and 5.1) for a
+ * {@code tradeoff ensemble verify}: the exact privacy verifier [DaRRM24, Lemmas 3.4 and 5.1] for a
  * user-supplied γ.
  */
 @Command(name = "verify", mixinStandardHelpOptions = true,

@@ -1,11 +1,11 @@
 package dev.tradeoff.cli;
 
+import dev.tradeoff.accounting.budget.LedgerEntry;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.PrivacyGuarantee;
 import dev.tradeoff.accounting.guarantee.PureDp;
 import dev.tradeoff.accounting.guarantee.RenyiDp;
-import dev.tradeoff.selection.ledger.LedgerEntry;
-import dev.tradeoff.selection.ledger.SqliteLedger;
+import dev.tradeoff.ledger.SqliteLedger;
 import java.io.PrintWriter;
 import java.math.BigDecimal;
 import java.math.MathContext;

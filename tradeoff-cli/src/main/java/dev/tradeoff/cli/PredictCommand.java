@@ -1,10 +1,11 @@
 package dev.tradeoff.cli;
 
 import dev.tradeoff.accounting.guarantee.ApproxDp;
-import dev.tradeoff.beam.predict.KnowledgeTransfer;
-import dev.tradeoff.beam.predict.KnowledgeTransfer.Accuracy;
-import dev.tradeoff.beam.predict.KnowledgeTransfer.Aggregator;
-import dev.tradeoff.beam.predict.KnowledgeTransfer.Privacy;
+import dev.tradeoff.experiments.predict.KnowledgeTransfer;
+import dev.tradeoff.experiments.predict.KnowledgeTransfer.Accuracy;
+import dev.tradeoff.experiments.predict.KnowledgeTransfer.Aggregator;
+import dev.tradeoff.experiments.predict.KnowledgeTransfer.Privacy;
+import dev.tradeoff.experiments.predict.PredictReport;
 import dev.tradeoff.beam.runner.BeamRunner;
 import dev.tradeoff.learning.data.BinaryTask;
 import dev.tradeoff.learning.data.FashionMnist;
@@ -20,23 +21,20 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
-import org.knowm.xchart.BitmapEncoder;
-import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code tradeoff predict}: private prediction from private teachers (DaRRM paper Section 6.2,
+ * {@code tradeoff predict}: private prediction from private teachers ([DaRRM24, Section 6.2],
  * Tables 1 and 2) on the shipped Fashion-MNIST 5-vs-8 subset, Debian's Fashion-MNIST or a directory
  * of IDX files, aggregated on a Beam runner.
  */
 @Command(name = "predict", mixinStandardHelpOptions = true,
     description = {"Train K private teachers, answer Q queries with a private majority (GNMax, "
         + "DaRRM gamma_Sub, DaRRM gamma_opt) on a Beam runner, and report accuracy and privacy "
-        + "(DaRRM paper, Section 6.2, Tables 1 and 2)."})
+        + "[DaRRM24, Section 6.2, Tables 1 and 2]."})
 public final class PredictCommand implements Runnable {
 
   @Spec CommandSpec spec;
@@ -141,7 +139,7 @@ public final class PredictCommand implements Runnable {
       printTables(out, result, config);
     }
     if (report != null) {
-      writeReport(report, result, config);
+      PredictReport.write(report, result, config);
       if (!json) {
         out.println("report: " + report.resolve("report.html"));
       }
@@ -194,7 +192,7 @@ public final class PredictCommand implements Runnable {
     for (int q : c.queries()) {
       StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "%-8d", q));
       for (Aggregator a : Aggregator.values()) {
-        Accuracy acc = find(r, q, a);
+        Accuracy acc = PredictReport.accuracy(r, q, a);
         row.append(String.format(Locale.ROOT, " %-16s",
             String.format(Locale.ROOT, "%.3f (%.3f)", acc.mean(), acc.std())));
       }
@@ -205,18 +203,9 @@ public final class PredictCommand implements Runnable {
     out.println(String.format(Locale.ROOT, "%-8s %-22s %-30s %s", "Q", "per query",
         "total, general comp. (d'=1e-4)", "total, tightest accountant"));
     for (Privacy p : r.privacy()) {
-      out.printf(Locale.ROOT, "%-8d %-22s %-30s %s%n", p.queries(), pair(p.perQuery()),
-          pair(p.totalGeneral()), pair(p.totalAccountant()) + " [" + p.accountant() + "]");
+      out.printf(Locale.ROOT, "%-8d %-22s %-30s %s%n", p.queries(), PredictReport.pair(p.perQuery()),
+          PredictReport.pair(p.totalGeneral()), PredictReport.pair(p.totalAccountant()) + " [" + p.accountant() + "]");
     }
-  }
-
-  private static String pair(ApproxDp g) {
-    return "(" + fmt(Math.nextUp(g.epsilon())) + ", " + fmt(g.delta()) + ")";
-  }
-
-  private static Accuracy find(KnowledgeTransfer.Result r, int q, Aggregator a) {
-    return r.accuracy().stream().filter(x -> x.queries() == q && x.aggregator() == a)
-        .findFirst().orElseThrow();
   }
 
   private static String toJson(KnowledgeTransfer.Result r) {
@@ -252,85 +241,6 @@ public final class PredictCommand implements Runnable {
     }
     m.put("privacy", priv);
     return Json.pretty(m);
-  }
-
-  private static void writeReport(Path dir, KnowledgeTransfer.Result r,
-      KnowledgeTransfer.Config c) {
-    System.setProperty("java.awt.headless", "true");
-    try {
-      Files.createDirectories(dir);
-      double[] qs = c.queries().stream().mapToDouble(Integer::doubleValue).toArray();
-      XYChart acc = new XYChartBuilder().width(800).height(500)
-          .title("Accuracy of the released labels").xAxisTitle("Q").yAxisTitle("accuracy").build();
-      for (Aggregator a : Aggregator.values()) {
-        double[] mean = new double[qs.length];
-        double[] std = new double[qs.length];
-        for (int i = 0; i < qs.length; i++) {
-          Accuracy x = find(r, c.queries().get(i), a);
-          mean[i] = x.mean();
-          std[i] = x.std();
-        }
-        acc.addSeries(a.label(), qs, mean, std);
-      }
-      BitmapEncoder.saveBitmap(acc, dir.resolve("accuracy.png").toString(),
-          BitmapEncoder.BitmapFormat.PNG);
-      XYChart gamma = new XYChartBuilder().width(800).height(500)
-          .title("Noise functions gamma (K = " + c.teachers() + ", m = " + fmt(c.allowance())
-              + ")").xAxisTitle("l (votes for 1)").yAxisTitle("gamma(l)").build();
-      double[] ls = new double[r.gammaSub().length];
-      for (int l = 0; l < ls.length; l++) {
-        ls[l] = l;
-      }
-      gamma.addSeries("gamma_Sub", ls, r.gammaSub());
-      gamma.addSeries("gamma_opt", ls, r.gammaOpt());
-      BitmapEncoder.saveBitmap(gamma, dir.resolve("gamma.png").toString(),
-          BitmapEncoder.BitmapFormat.PNG);
-      XYChart priv = new XYChartBuilder().width(800).height(500)
-          .title("Privacy spent over Q queries").xAxisTitle("Q").yAxisTitle("total epsilon")
-          .build();
-      priv.addSeries("general composition (d'=1e-4)", qs, r.privacy().stream()
-          .mapToDouble(p -> p.totalGeneral().epsilon()).toArray());
-      priv.addSeries("tightest accountant", qs, r.privacy().stream()
-          .mapToDouble(p -> p.totalAccountant().epsilon()).toArray());
-      BitmapEncoder.saveBitmap(priv, dir.resolve("privacy.png").toString(),
-          BitmapEncoder.BitmapFormat.PNG);
-      StringBuilder rows = new StringBuilder();
-      for (int q : c.queries()) {
-        rows.append("<tr><td>").append(q).append("</td>");
-        for (Aggregator a : Aggregator.values()) {
-          Accuracy x = find(r, q, a);
-          rows.append(String.format(Locale.ROOT, "<td>%.3f (%.3f)</td>", x.mean(), x.std()));
-        }
-        rows.append("</tr>\n");
-      }
-      StringBuilder prows = new StringBuilder();
-      for (Privacy p : r.privacy()) {
-        prows.append("<tr><td>").append(p.queries()).append("</td><td>").append(pair(p.perQuery()))
-            .append("</td><td>").append(pair(p.totalGeneral())).append("</td><td>")
-            .append(pair(p.totalAccountant())).append(" [").append(p.accountant())
-            .append("]</td></tr>\n");
-      }
-      String html = "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>tradeoff predict"
-          + "</title></head><body>\n<h1>Private prediction from private teachers</h1>\n"
-          + String.format(Locale.ROOT, "<p>%d training and %d test examples; K = %d teachers, "
-              + "m = %s; each DP-SGD teacher (&epsilon;, &Delta;) = (%s, %s); each label "
-              + "(&epsilon;, &delta;) = (%s, %s); GNMax &sigma; = %s on non-private teachers.</p>\n",
-              r.trainSize(), r.testSize(), c.teachers(), fmt(c.allowance()),
-              fmt(r.teacher().epsilon()), fmt(r.teacher().delta()),
-              fmt(r.setting().target().epsilon()), fmt(r.setting().target().delta()),
-              fmt(r.gnmaxSigma()))
-          + "<h2>Accuracy (mean (std) over " + c.repeats() + " draws)</h2>\n<table border=\"1\">"
-          + "<tr><th>Q</th><th>GNMax</th><th>DaRRM &gamma;_Sub</th><th>DaRRM &gamma;_opt</th>"
-          + "</tr>\n" + rows + "</table>\n<img src=\"accuracy.png\" alt=\"accuracy vs Q\">\n"
-          + "<h2>Noise functions</h2>\n<img src=\"gamma.png\" alt=\"gamma\">\n"
-          + "<h2>Privacy</h2>\n<table border=\"1\"><tr><th>Q</th><th>per query</th>"
-          + "<th>total, general composition</th><th>total, tightest accountant</th></tr>\n"
-          + prows + "</table>\n<img src=\"privacy.png\" alt=\"privacy vs Q\">\n</body></html>\n";
-      Files.writeString(dir.resolve("report.html"), html);
-    } catch (IOException e) {
-      throw new IllegalArgumentException("cannot write the report to " + dir + ": "
-          + e.getMessage());
-    }
   }
 
   /** A one-line progress bar on stderr, redrawn in place. */

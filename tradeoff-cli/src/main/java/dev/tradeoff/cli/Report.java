@@ -33,13 +33,33 @@ final class Report {
     return this;
   }
 
+  /**
+   * A row shown in the text table only (JSON carries the two ends as their own keys): {@code
+   * symbol ∈ [lower, upper]}, the lower end rounded down and the upper end rounded up.
+   */
+  Report putBracket(String key, String symbol, double lower, double upper) {
+    values.put(key, new Bracket(symbol, lower, upper));
+    rounding.put(key, RoundingMode.UP);
+    return this;
+  }
+
+  private record Bracket(String symbol, double lower, double upper) {
+    @Override
+    public String toString() {
+      return symbol + " ∈ [" + format(lower, RoundingMode.DOWN) + ", "
+          + format(upper, RoundingMode.UP) + "]";
+    }
+  }
+
   Map<String, Object> values() {
     return values;
   }
 
   void print(PrintWriter out, boolean json) {
     if (json) {
-      out.println(Json.compact(values));
+      Map<String, Object> data = new LinkedHashMap<>(values);
+      data.values().removeIf(v -> v instanceof Bracket);
+      out.println(Json.compact(data));
     } else {
       int width = values.keySet().stream().mapToInt(String::length).max().orElse(0);
       for (Map.Entry<String, Object> e : values.entrySet()) {

@@ -1,6 +1,7 @@
 package dev.tradeoff.cli;
 
 import dev.tradeoff.accounting.Require;
+import dev.tradeoff.experiments.shuffle.ShuffleFigures;
 import dev.tradeoff.shuffle.analysis.ShuffleReport;
 import dev.tradeoff.shuffle.protocol.ShuffleParameters;
 import java.nio.file.Path;

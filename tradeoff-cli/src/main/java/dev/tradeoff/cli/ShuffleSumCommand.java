@@ -24,8 +24,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code tradeoff shuffle sum}: runs the shuffled real-sum protocol P^R_{n,λ,r} (Chen and Long,
- * Algorithm 3) on one CSV column of values in [0, 1], one user per row. Randomness is secure unless
+ * {@code tradeoff shuffle sum}: runs the shuffled real-sum protocol P^R_{n,λ,r} [ShuffleGDP21,
+ * Algorithm 3] on one CSV column of values in [0, 1], one user per row. Randomness is secure unless
  * {@code --seed} asks for a reproducible (non-private) run.
  */
 @Command(

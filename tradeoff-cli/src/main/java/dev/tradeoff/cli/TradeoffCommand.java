@@ -1,7 +1,8 @@
 package dev.tradeoff.cli;
 
-import picocli.CommandLine;
+import dev.tradeoff.accounting.budget.BudgetExceededException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /**
  * The {@code tradeoff} command. Every subcommand prints a readable table by default and JSON with
@@ -10,7 +11,7 @@ import picocli.CommandLine.Command;
 @Command(
     name = "tradeoff",
     mixinStandardHelpOptions = true,
-    version = "tradeoff 0.1.0",
+    versionProvider = BuildVersion.class,
     description = "Differential privacy that gets the most utility out of a privacy budget.",
     subcommands = {
       AccountCommand.class,
@@ -31,6 +32,9 @@ public final class TradeoffCommand implements Runnable {
   /** Exit status for bad input (parameters out of range, malformed specs). */
   public static final int BAD_INPUT = 2;
 
+  /** Exit status when a privacy budget refuses a request (nothing charged, nothing released). */
+  public static final int BUDGET_EXCEEDED = 3;
+
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Override
@@ -48,6 +52,10 @@ public final class TradeoffCommand implements Runnable {
         });
     cli.setExecutionExceptionHandler(
         (ex, commandLine, parseResult) -> {
+          if (ex instanceof BudgetExceededException) {
+            commandLine.getErr().println("tradeoff: " + ex.getMessage());
+            return BUDGET_EXCEEDED;
+          }
           if (ex instanceof IllegalArgumentException) {
             commandLine.getErr().println("tradeoff: " + ex.getMessage());
             return BAD_INPUT;

@@ -1,9 +1,12 @@
 package dev.tradeoff.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tradeoff.accounting.budget.BudgetStore;
+import dev.tradeoff.accounting.budget.InMemoryBudgetStore;
 import dev.tradeoff.accounting.guarantee.PrivacyGuarantee;
 import dev.tradeoff.accounting.guarantee.PureDp;
 import dev.tradeoff.accounting.guarantee.RenyiDp;
+import dev.tradeoff.ledger.SqliteLedger;
 import dev.tradeoff.mechanisms.random.Randomness;
 import dev.tradeoff.selection.expost.PureDpCandidate;
 import dev.tradeoff.selection.expost.RandomDroppingTuner;
@@ -11,13 +14,10 @@ import dev.tradeoff.selection.expost.RdpCandidate;
 import dev.tradeoff.selection.expost.RenyiRandomDroppingTuner;
 import dev.tradeoff.selection.expost.TuningOutcome;
 import dev.tradeoff.selection.expost.TuningRun;
-import dev.tradeoff.selection.filter.InMemoryBudgetStore;
 import dev.tradeoff.selection.filter.PureDpFilter;
 import dev.tradeoff.selection.filter.RenyiFilter;
-import dev.tradeoff.selection.ledger.BudgetExceededException;
-import dev.tradeoff.selection.ledger.BudgetStore;
-import dev.tradeoff.selection.ledger.SqliteLedger;
 import java.io.PrintWriter;
+import java.math.RoundingMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -33,7 +33,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code tradeoff tune --plan plan.json [--ledger FILE] [--budget EPS] [--seed S] [--json]}: runs
- * Algorithm 3 of the ex-post paper (random dropping) over the plan's shell-command candidates ({@link
+ * [ExPost25, Algorithm 3] (random dropping) over the plan's shell-command candidates ({@link
  * TunePlan}), with Geom_{e^{−ε′}} dropping and the ex-post pure-DP guarantee of Theorem 11 (2ε_i +
  * ε′ for the chosen candidate, 0 for none), or, when the plan gives {@code alpha}, Exp_{ε′}
  * dropping and the ex-post RDP guarantee of Theorem 13. With {@code --ledger}, the run goes through
@@ -50,9 +50,6 @@ import picocli.CommandLine.Spec;
     description = "Private hyperparameter tuning with ex-post guarantees (Algorithm 3).",
     subcommands = {TuneInvocationsCommand.class})
 public final class TuneCommand implements Callable<Integer> {
-
-  /** Exit status when the privacy filter refuses the request. */
-  public static final int BUDGET_EXCEEDED = 3;
 
   @Spec CommandSpec spec;
 
@@ -82,15 +79,11 @@ public final class TuneCommand implements Callable<Integer> {
     TunePlan p = TunePlan.read(plan);
     RandomGenerator random = seed == null ? Randomness.secure() : Randomness.seeded(seed);
     Result result;
-    Map<String, Object> remaining;
+    PrivacyGuarantee remaining;
     try (BudgetStore store = store(p)) {
-      try {
-        result = p.alpha().isPresent() ? renyi(p, store, random) : pure(p, store, random);
-      } catch (BudgetExceededException e) {
-        spec.commandLine().getErr().println("tradeoff: " + e.getMessage());
-        return BUDGET_EXCEEDED;
-      }
-      remaining = store == null ? null : LedgerCommand.amounts(store.remaining());
+      // a refusal (BudgetExceededException) exits with TradeoffCommand.BUDGET_EXCEEDED
+      result = p.alpha().isPresent() ? renyi(p, store, random) : pure(p, store, random);
+      remaining = store == null ? null : store.remaining();
     }
     print(p, result, remaining);
     return 0;
@@ -150,7 +143,7 @@ public final class TuneCommand implements Callable<Integer> {
     return "tune " + plan.getFileName();
   }
 
-  private void print(TunePlan p, Result r, Map<String, Object> remaining) throws Exception {
+  private void print(TunePlan p, Result r, PrivacyGuarantee remaining) throws Exception {
     PrintWriter out = spec.commandLine().getOut();
     Map<String, Object> doc = new LinkedHashMap<>();
     if (r.run.outcome() instanceof TuningOutcome.Selected<JsonNode> s) {
@@ -174,7 +167,7 @@ public final class TuneCommand implements Callable<Integer> {
     g.put("exAnteEpsilon", r.exAnte);
     doc.put("guarantee", g);
     if (remaining != null) {
-      doc.put("remaining", remaining);
+      doc.put("remaining", LedgerCommand.amounts(remaining));
     }
     if (ledger != null) {
       doc.put("ledger", ledger.toString());
@@ -189,7 +182,7 @@ public final class TuneCommand implements Callable<Integer> {
       out.printf("guarantee    epsilon %s, %s%n", r.epsilon, r.guaranteeKind);
       out.printf("worst case   epsilon %s%n", r.exAnte);
       if (remaining != null) {
-        out.printf("remaining    %s%n", remaining);
+        out.printf("remaining    %s%n", LedgerCommand.text(remaining, RoundingMode.DOWN));
       }
     }
     out.flush();

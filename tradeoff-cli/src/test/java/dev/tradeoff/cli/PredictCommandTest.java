@@ -65,7 +65,7 @@ class PredictCommandTest {
 
   @Test
   void atEqualPrivacyOptimisedDarrmBeatsSubsamplingWhichBeatsGnmax() throws IOException {
-    // DaRRM paper Section 6.2 (Table 1), on the shipped Fashion-MNIST 5-vs-8 subset, seed 1.
+    // [DaRRM24, Section 6.2] (Table 1), on the shipped Fashion-MNIST 5-vs-8 subset, seed 1.
     Run r = run("predict", "--seed", "1", "--json");
     assertThat(r.status()).as(r.err()).isZero();
     JsonNode json = new ObjectMapper().readTree(r.out());
@@ -138,8 +138,8 @@ class PredictCommandTest {
   @Test
   void budgetTooSmallIsRefusedBeforeTraining() {
     Run r = run("predict", "--queries", "100", "--budget", "1,0.1", "--seed", "1");
-    assertThat(r.status()).isEqualTo(2);
-    assertThat(r.err()).contains("privacy budget exceeded", "budget is epsilon = 1.0")
+    assertThat(r.status()).isEqualTo(TradeoffCommand.BUDGET_EXCEEDED);
+    assertThat(r.err()).contains("privacy budget exceeded", "only ApproxDp[epsilon=1.0, delta=0.1]")
         .doesNotContain("training");
   }
 }

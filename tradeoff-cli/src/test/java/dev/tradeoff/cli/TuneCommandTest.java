@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tradeoff.selection.ledger.SqliteLedger;
+import dev.tradeoff.ledger.SqliteLedger;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -110,7 +110,7 @@ class TuneCommandTest {
     Path ledger = dir.resolve("small.db");
     CliRun refused = CliRun.of("tune", "--plan", plan(twoCandidates(null)).toString(), "--ledger",
         ledger.toString(), "--budget", "1", "--seed", "1");
-    assertThat(refused.status()).isEqualTo(TuneCommand.BUDGET_EXCEEDED);
+    assertThat(refused.status()).isEqualTo(TradeoffCommand.BUDGET_EXCEEDED);
     assertThat(refused.err()).startsWith("tradeoff: privacy budget exceeded");
     try (SqliteLedger l = SqliteLedger.open(ledger)) {
       assertThat(l.entries()).isEmpty();

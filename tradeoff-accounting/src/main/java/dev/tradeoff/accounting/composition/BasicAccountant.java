@@ -3,7 +3,6 @@ package dev.tradeoff.accounting.composition;
 import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.accountant.Accountant;
 import dev.tradeoff.accounting.accountant.AccountingMethod;
-import dev.tradeoff.accounting.accountant.UnsupportedEventException;
 import dev.tradeoff.accounting.event.DpEvent;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.Neighbouring;
@@ -26,6 +25,9 @@ import java.util.Optional;
  */
 public final class BasicAccountant implements Accountant {
 
+  /** A stateless accountant; every instance behaves the same. */
+  public BasicAccountant() {}
+
   @Override
   public AccountingMethod method() {
     return AccountingMethod.BASIC;
@@ -40,10 +42,7 @@ public final class BasicAccountant implements Accountant {
 
   @Override
   public PrivacyProfile account(DpEvent event, Neighbouring neighbouring) {
-    Optional<String> reason = whyUnsupported(event, neighbouring);
-    if (reason.isPresent()) {
-      throw new UnsupportedEventException(method(), event, reason.get());
-    }
+    requireSupported(event, neighbouring);
     return new SingleStatementProfile(
         BasicComposition.compose(EventGuarantees.sequence(event, neighbouring)));
   }

@@ -41,28 +41,23 @@ final class Composer {
     boolean pessimistic = discretization == Discretization.PESSIMISTIC;
 
     long offset = 0;
-    long fullWidth = 1; // number of possible summed indices
     double logFinite = 0; // log Π (1 − Pr[L_j = ∞])^{c_j}
     for (Term term : terms) {
       PrivacyLossDistribution d = term.distribution();
       offset = Math.addExact(offset, Math.multiplyExact(term.count(), d.offset()));
-      fullWidth = Math.addExact(fullWidth, Math.multiplyExact(term.count(), d.size() - 1L));
       logFinite += term.count() * Math.log1p(-d.infinityMass());
     }
     double infinity = -Math.expm1(logFinite);
 
     Chernoff chernoff = new Chernoff(terms);
+    long fullWidth = fullWidth(terms);
     long windowLo = Math.max(0, chernoff.lowerQuantile(tailMass));
     long windowHi = Math.min(fullWidth - 1, chernoff.upperQuantile(tailMass));
     long width = Math.max(1, windowHi - windowLo + 1);
     if (width > maxSize) {
-      throw new IllegalArgumentException(
-          "interval must be coarse enough for the composed losses to fit in "
-              + maxSize
-              + " grid points (they need "
-              + width
-              + "), but was "
-              + interval);
+      throw new IllegalStateException(
+          "the composed losses need " + width + " grid points, more than " + maxSize
+              + ": the accountant must coarsen the interval " + interval + " first");
     }
     int size = Math.max(4, nextPowerOfTwo(width));
     double foldedFromAbove = 0;
@@ -126,6 +121,29 @@ final class Composer {
     }
     return trimmed(discretization, interval, offset + windowLo, masses,
         infinity, foldedFromBelow + roundOff);
+  }
+
+  /**
+   * The number of grid points of the window that {@link #compose} would transform: the Chernoff
+   * window of the summed index, at most the full range of summed indices.
+   */
+  long requiredPoints(List<Term> terms) {
+    if (terms.size() == 1 && terms.get(0).count() == 1) {
+      return terms.get(0).distribution().size();
+    }
+    Chernoff chernoff = new Chernoff(terms);
+    long windowLo = Math.max(0, chernoff.lowerQuantile(tailMass));
+    long windowHi = Math.min(fullWidth(terms) - 1, chernoff.upperQuantile(tailMass));
+    return Math.max(1, windowHi - windowLo + 1);
+  }
+
+  /** 1 + Σ c_j (size_j − 1), the number of possible summed indices, saturating at 2^60. */
+  private static long fullWidth(List<Term> terms) {
+    double width = 1;
+    for (Term term : terms) {
+      width += (double) term.count() * (term.distribution().size() - 1);
+    }
+    return (long) Math.min(width, 0x1p60);
   }
 
   /**

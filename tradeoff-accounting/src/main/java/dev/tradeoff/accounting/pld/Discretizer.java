@@ -23,8 +23,12 @@ final class Discretizer {
   /** Relative safety margin applied to every split (see class Javadoc). */
   static final double MARGIN = 1e-10;
 
-  /** The largest number of grid points one mechanism's distribution may span. */
-  static final int MAX_POINTS = 1 << 24;
+  /**
+   * The largest grid index magnitude (2^50): the accountant coarsens Δ until every loss, and every
+   * sum of losses over the composition, is at most this many intervals from 0, so that grid indices
+   * and their sums are exact in both {@code long} and {@code double}.
+   */
+  static final double MAX_INDEX = 0x1p50;
 
   private static final double[] NODES = {
     -0.8611363115940526, -0.3399810435848563, 0.3399810435848563, 0.8611363115940526
@@ -62,19 +66,13 @@ final class Discretizer {
 
     Grid(double minLoss, double maxLoss) {
       // One spare point on each side absorbs rounding of iΔ against the losses.
-      lo = (long) Math.floor(minLoss / interval) - 1;
-      long hi = (long) Math.ceil(maxLoss / interval) + 1;
+      lo = index(Math.floor(minLoss / interval)) - 1;
+      long hi = index(Math.ceil(maxLoss / interval)) + 1;
       long points = hi - lo + 1;
-      if (points > MAX_POINTS) {
-        throw new IllegalArgumentException(
-            "interval must be coarse enough for the losses in ["
-                + minLoss
-                + ", "
-                + maxLoss
-                + "] to fit in "
-                + MAX_POINTS
-                + " grid points, but was "
-                + interval);
+      if (points > Integer.MAX_VALUE - 8) {
+        throw new IllegalStateException(
+            "grid of " + points + " points for losses in [" + minLoss + ", " + maxLoss
+                + "] at interval " + interval + ": the accountant must coarsen the interval first");
       }
       masses = new double[(int) points];
     }
@@ -92,7 +90,7 @@ final class Discretizer {
         infinity += mass;
         return;
       }
-      long g = (long) Math.floor(loss / interval);
+      long g = index(Math.floor(loss / interval));
       double gridLoss = g * interval;
       if (!pessimistic()) {
         add(gridLoss <= loss ? g : g - 1, mass * (1 - MARGIN));
@@ -124,6 +122,37 @@ final class Discretizer {
       return new PrivacyLossDistribution(
           discretization, interval, lo, masses, pessimistic() ? infinity * (1 + MARGIN) : infinity, 0);
     }
+  }
+
+  /**
+   * A grid index held as a whole double, checked to be within {@link #MAX_INDEX}: a cast of a
+   * larger value would saturate silently and put mass at the wrong loss.
+   */
+  private static long index(double wholeIndex) {
+    if (!(Math.abs(wholeIndex) <= MAX_INDEX)) {
+      throw new IllegalStateException(
+          "grid index " + wholeIndex + " exceeds " + MAX_INDEX
+              + ": the accountant must coarsen the interval first");
+    }
+    return (long) wholeIndex;
+  }
+
+  /**
+   * [min, max] of the finite losses the grid for this model must hold at tail mass τ, or null if
+   * the model has none; used by the accountant to choose an interval before discretizing.
+   */
+  static double[] lossRange(LossModel model, double tailMass) {
+    if (model instanceof Outcomes outcomes) {
+      return finiteRange(outcomes);
+    }
+    MonotoneLoss monotone = (MonotoneLoss) model;
+    double lossA = monotone.loss(monotone.xLower(tailMass));
+    double lossB = monotone.loss(monotone.xUpper(tailMass));
+    double[] atoms = finiteRange(monotone.atoms());
+    double min = Math.min(lossA, lossB);
+    double max = Math.max(lossA, lossB);
+    return atoms == null ? new double[] {min, max}
+        : new double[] {Math.min(min, atoms[0]), Math.max(max, atoms[1])};
   }
 
   private static double clamp(double w) {
@@ -170,10 +199,10 @@ final class Discretizer {
    */
   private void addTails(Grid grid, double lowerTail, double upperTail, double below, double above) {
     if (pessimistic()) {
-      grid.add((long) Math.ceil(below / interval), lowerTail * (1 + MARGIN));
+      grid.add(index(Math.ceil(below / interval)), lowerTail * (1 + MARGIN));
       grid.infinity += upperTail;
     } else {
-      grid.add((long) Math.floor(above / interval), upperTail * (1 - MARGIN));
+      grid.add(index(Math.floor(above / interval)), upperTail * (1 - MARGIN));
     }
   }
 
@@ -200,8 +229,8 @@ final class Discretizer {
     double expm1Up = Math.expm1(interval);
     double expm1Down = -Math.expm1(-interval);
     double pieceWidth = model.scale() / 64;
-    long first = (long) Math.floor(cMin / interval);
-    long last = (long) Math.ceil(cMax / interval);
+    long first = index(Math.floor(cMin / interval));
+    long last = index(Math.ceil(cMax / interval));
     for (long i = first; i < last; i++) {
       double gridLo = i * interval;
       double gridHi = (i + 1) * interval;

@@ -124,12 +124,16 @@ public final class PrivacyLossDistribution {
 
   /** Σ_{iΔ > ε} m_i (1 − e^{ε − iΔ}), each term computed with expm1. */
   private double hockeyStickSum(double epsilon) {
-    long first = (long) Math.floor(epsilon / interval) + 1 - offset;
+    // In double: ε/Δ may exceed the range of long, and a saturated cast would wrap below.
+    double first = Math.floor(epsilon / interval) + 1 - offset;
+    if (first >= masses.length) {
+      return 0;
+    }
     double sum = 0;
-    for (long i = Math.max(0, first); i < masses.length; i++) {
+    for (int i = (int) Math.max(0, first); i < masses.length; i++) {
       double loss = (offset + i) * interval;
       if (loss > epsilon) {
-        sum -= masses[(int) i] * Math.expm1(epsilon - loss);
+        sum -= masses[i] * Math.expm1(epsilon - loss);
       }
     }
     return sum;

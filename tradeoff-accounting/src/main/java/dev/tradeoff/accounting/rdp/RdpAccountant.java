@@ -145,10 +145,7 @@ public final class RdpAccountant implements Accountant {
    * @throws UnsupportedEventException if {@link #whyUnsupported} gives a reason
    */
   public RenyiDp rdp(DpEvent event, Neighbouring neighbouring) {
-    Optional<String> why = whyUnsupported(event, neighbouring);
-    if (why.isPresent()) {
-      throw new UnsupportedEventException(AccountingMethod.RDP, event, why.get());
-    }
+    requireSupported(event, neighbouring);
     return RenyiDp.of(orders, curve(event));
   }
 

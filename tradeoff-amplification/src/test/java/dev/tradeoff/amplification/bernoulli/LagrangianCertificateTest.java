@@ -68,7 +68,7 @@ class LagrangianCertificateTest {
     double epsilon = 0.6;
     for (int d = 2; d <= 3; d++) {
       for (int k = 1; k <= 2; k++) {
-        LagrangianCertificate.Outcome o =
+        LagrangianCertificate.Result o =
             new LagrangianCertificate(alpha, c, d * k, (alpha - 1) * epsilon)
                 .certify(BinaryRenyi.logPForEpsilon(alpha, epsilon), 1e-9, 100_000);
         assertThat(o.converged()).isTrue();

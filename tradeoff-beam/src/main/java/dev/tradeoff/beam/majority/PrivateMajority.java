@@ -30,8 +30,7 @@ import org.apache.beam.sdk.values.PCollection;
  * pairs: one released label per query.
  *
  * <ul>
- *   <li>{@link #darrm}: DaRRM, Algorithm 1 of Zhang, Jagielski et al. (<i>Private majority
- *       ensembling</i>, TMLR 2024), with a noise function γ that the exact verifier of the ensemble
+ *   <li>{@link #darrm}: DaRRM, [DaRRM24, Algorithm 1], with a noise function γ that the exact verifier of the ensemble
  *       module certifies (m ε, δ)-DP for the setting (a given γ, γ_Sub, or the optimised γ_opt).
  *       Votes are binary (0/1), one per teacher. Each label is (m ε, δ)-DP; the Q labels are
  *       accounted as the Q-fold composition of that guarantee.

@@ -11,14 +11,15 @@ import dev.tradeoff.ensemble.privacy.PrivacyVerifier;
 import java.util.random.RandomGenerator;
 
 /**
- * DaRRM over a batch of Q queries (DaRRM Section 6.2): every query's K votes are aggregated with
- * Algorithm 1 and the same certified γ, so each label is (mε, δ)-DP and the Q labels together are
- * reported by the accounting module's composition theorems: basic (Qmε, Qδ) and general
- * composition (KOV Theorem 3.4, DaRRM Theorem 2.3) with slack δ′.
+ * DaRRM over a batch of Q queries [DaRRM24, Section 6.2]: every query's K votes are aggregated with
+ * Algorithm 1 and the same certified γ, so each label is (mε, δ_c)-DP, δ_c the δ its certificate
+ * proves ({@link PrivacyCertificate#certifiedDelta}: δ, plus at most the verifier's rounding
+ * tolerance), and the Q labels together are reported by the accounting module's composition
+ * theorems: basic (Qmε, Qδ_c) and general composition ([KOV15, Theorem 3.4], [DaRRM24, Theorem 2.3]) with
+ * slack δ′.
  */
 public final class BatchAggregator {
 
-  private final DarrmSetting setting;
   private final NoiseFunction gamma;
   private final PrivacyCertificate certificate;
 
@@ -28,7 +29,7 @@ public final class BatchAggregator {
    * @throws IllegalArgumentException if DaRRM_γ is not (mε, δ)-DP
    */
   public BatchAggregator(DarrmSetting setting, NoiseFunction gamma) {
-    this.setting = Require.nonNull("setting", setting);
+    Require.nonNull("setting", setting);
     this.gamma = Require.nonNull("gamma", gamma);
     Require.that(gamma.teachers() == setting.teachers(), "gamma", "must have K + 1 = "
         + (setting.teachers() + 1) + " values", gamma.teachers() + 1);
@@ -59,7 +60,7 @@ public final class BatchAggregator {
     for (int q = 0; q < votes.length; q++) {
       labels[q] = Darrm.aggregate(votes[q], gamma, random);
     }
-    ApproxDp perQuery = setting.target();
+    ApproxDp perQuery = certificate.certifiedGuarantee();
     return new Batch(labels, perQuery, BasicComposition.compose(perQuery, votes.length),
         KairouzComposition.compose(perQuery, votes.length, deltaSlack));
   }

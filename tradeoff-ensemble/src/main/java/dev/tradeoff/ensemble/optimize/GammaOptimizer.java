@@ -20,19 +20,17 @@ import java.util.SplittableRandom;
 import java.util.function.Consumer;
 
 /**
- * The DaRRM optimiser of Section 5 (Eqs. 2–3) and Appendix C (Zhang, Jagielski et al., TMLR
- * 2024): a linear program over the (K + 1)/2 free values of a symmetric γ, solved with OR-Tools
+ * The DaRRM optimiser of [DaRRM24, Section 5 (Eqs. 2–3) and Appendix C]: a linear program over the (K + 1)/2 free values of a symmetric γ, solved with OR-Tools
  * GLOP.
  *
  * <p>The privacy constraints of Lemma 5.1, one per corner multiset (O(K^7) of them when Δ &gt;
  * 0), are generated lazily (cutting planes). The LP starts from the worst multisets of γ ≡ 1,
  * γ_Sub(⌊m⌋) and γ_Sub(2⌊m⌋ − 1); after each solve a separation oracle returns up to 400 multisets
  * whose privacy cost exceeds the bound most, of which up to 48 with pairwise different directions
- * become new constraints. The oracle is first a cheap {@link PrivacyVerifier} search restricted to
- * multisets using few distinct random corners (widened whenever the exact search finds a violation
- * outside it), then, once that is satisfied, the exact verifier itself. The loop ends when the
- * exact verifier finds no violation beyond its tolerance, or none beyond 1e-9 relative, in which
- * case γ is scaled by bound / max f. Values within 1e-9 of 0 or 1 are snapped to them and every
+ * become new constraints. The oracle is the exact {@link PrivacyVerifier} search itself (which
+ * its re-pairing lemma makes cheap: O(K^4) multiply-adds when Δ &gt; 0, O(K^2) when Δ = 0), and
+ * its last pass is the final certificate. The loop ends when the exact verifier finds no violation
+ * beyond its tolerance, or none beyond 1e-9 relative, in which case γ is scaled by bound / max f. Values within 1e-9 of 0 or 1 are snapped to them and every
  * returned γ carries the exact verifier's certificate. LP rows are scaled to a largest coefficient
  * of 1 (GLOP and CLP mis-handle rows spanning 15 orders of magnitude); GLOP is tried at tight and
  * default tolerances, then CLP.
@@ -49,8 +47,6 @@ public final class GammaOptimizer {
   private static final double NEAR_FEASIBLE = 1e-9;
   private static final int MAX_ROUNDS = 500;
   private static final double SNAP = 1e-9;
-  /** Distinct random corners the cheap separation oracle allows at first. */
-  private static final int CHEAP_RANDOM_TYPES = 3;
 
   /** Progress of the cutting-plane loop, for progress bars. */
   public record Progress(int round, int constraints, double maxPrivacyCost, double bound) {}
@@ -89,13 +85,11 @@ public final class GammaOptimizer {
     int m = (int) Math.floor(setting.allowance());
     for (NoiseFunction start : List.of(NoiseFunction.constant(k, 1),
         NoiseFunction.subsampling(k, m), NoiseFunction.subsampling(k, Math.min(k, 2 * m - 1)))) {
-      addCuts(cuts, verifier.worst(start, CANDIDATES, CHEAP_RANDOM_TYPES), added,
+      addCuts(cuts, verifier.worst(start, CANDIDATES), added,
           Double.NEGATIVE_INFINITY);
     }
     int round = 0;
-    int cheapCap = CHEAP_RANDOM_TYPES;
-    int randomTypes = setting.teacherDelta() > 0 ? 6 : 2;
-    PrivacyVerifier.ExactSearch exact = null;
+    PrivacyVerifier.ExactSearch exact;
     NoiseFunction gamma;
     double[] solution;
     while (true) {
@@ -108,32 +102,20 @@ public final class GammaOptimizer {
       }
       gamma = NoiseFunction.fromFreeValues(k, free);
       double threshold = bound + verifier.tolerance();
-      // The cheap oracle (few distinct random corners) first; the exact one when it is
-      // satisfied, whose last pass is also the final certificate.
-      List<PrivacyVerifier.ScoredMultiset> worst = cheapCap < randomTypes
-          ? verifier.worst(gamma, CANDIDATES, cheapCap) : null;
-      exact = null;
-      if (worst == null || worst.get(0).cost() <= bound * (1 + NEAR_FEASIBLE)) {
-        exact = verifier.search(gamma, CANDIDATES);
-        worst = exact.worst();
-        // Let the cheap oracle see multisets like the ones only the exact one found.
-        for (PrivacyVerifier.ScoredMultiset w : worst) {
-          if (w.cost() > threshold) {
-            cheapCap = Math.max(cheapCap, w.multiset().randomTypeCount());
-          }
-        }
-      }
+      // The exact oracle is the separation oracle; its last pass is the final certificate.
+      exact = verifier.search(gamma, CANDIDATES);
+      List<PrivacyVerifier.ScoredMultiset> worst = exact.worst();
       double maxCost = worst.get(0).cost();
       progress.accept(new Progress(round, cuts.size(), maxCost, bound));
       // A violation below NEAR_FEASIBLE (relative) ends the loop: scaling γ by bound / max f
       // then costs at most that much utility, and spares the LP's slow tail.
       if (maxCost <= threshold || round >= MAX_ROUNDS
-          || (exact != null && maxCost <= bound * (1 + NEAR_FEASIBLE))
+          || maxCost <= bound * (1 + NEAR_FEASIBLE)
           || addCuts(cuts, worst, added, threshold) == 0) {
         break;
       }
     }
-    PrivacyVerifier.Certified certified = exact != null && exact.certificate().isPrivate()
+    PrivacyVerifier.Certified certified = exact.certificate().isPrivate()
         ? new PrivacyVerifier.Certified(gamma, exact.certificate(), 1)
         : verifier.certifyOrScale(gamma);
     return new Result(certified.gamma(), certified.certificate(), certified.scale(), round,

@@ -154,8 +154,73 @@ class PrivacyVerifierTest {
           assertThat(w.cost()).isLessThanOrEqualTo(worst.get(i - 1).cost());
         }
       }
-      // The cheap oracle searches a subset: never above the exact maximum.
-      assertThat(v.worst(gamma, 1, 2).get(0).cost()).isLessThanOrEqualTo(worst.get(0).cost());
     }
+  }
+
+  /** Max of f over every multiset of all 8 (or 4) corners, C(K + 7, 7) of them, by direct pmfs. */
+  static double multisetBruteForceMax(DarrmSetting s, NoiseFunction gamma) {
+    List<Corner> corners = Corner.of(s.epsilon(), s.teacherDelta());
+    return multisetMax(s, gamma, corners, 0, s.teachers(), new double[s.teachers()],
+        new double[s.teachers()], 0);
+  }
+
+  private static double multisetMax(DarrmSetting s, NoiseFunction gamma, List<Corner> corners,
+      int type, int left, double[] p, double[] pp, int filled) {
+    if (type == corners.size() - 1) {
+      for (int i = filled; i < filled + left; i++) {
+        p[i] = corners.get(type).p();
+        pp[i] = corners.get(type).pPrime();
+      }
+      return privacyCost(s, gamma, p, pp);
+    }
+    double best = Double.NEGATIVE_INFINITY;
+    for (int n = 0; n <= left; n++) {
+      for (int i = filled; i < filled + n; i++) {
+        p[i] = corners.get(type).p();
+        pp[i] = corners.get(type).pPrime();
+      }
+      best = Math.max(best, multisetMax(s, gamma, corners, type + 1, left - n, p, pp, filled + n));
+    }
+    return best;
+  }
+
+  @Test
+  void mirrorPairReducedSearchFindsTheWorstMultisetOfTheFullEnumeration() {
+    SplittableRandom rnd = new SplittableRandom(1313);
+    for (int trial = 0; trial < 60; trial++) {
+      int k = 1 + 2 * rnd.nextInt(5); // 1..9
+      double teacherDelta = trial % 3 == 0 ? 0 : Math.pow(10, -1 - 4 * rnd.nextDouble());
+      double epsilon = 0.05 + 1.5 * rnd.nextDouble();
+      double m = 1 + rnd.nextDouble() * (k - 1);
+      DarrmSetting s = new DarrmSetting(k, new dev.tradeoff.accounting.guarantee.ApproxDp(
+          epsilon, teacherDelta), m, DarrmSetting.defaultDelta(teacherDelta, m));
+      double[] free = new double[(k + 1) / 2];
+      for (int u = 0; u < free.length; u++) {
+        // Arbitrary gammas, including non-monotone ones and exact 0/1 plateaus.
+        double x = rnd.nextDouble();
+        free[u] = x < 0.15 ? 0 : x > 0.85 ? 1 : rnd.nextDouble();
+      }
+      NoiseFunction gamma = NoiseFunction.fromFreeValues(k, free);
+      PrivacyVerifier v = new PrivacyVerifier(s);
+      PrivacyCertificate c = v.certify(gamma);
+      double brute = multisetBruteForceMax(s, gamma);
+      assertThat(c.maxPrivacyCost()).as("trial %d: K=%d eps=%s Delta=%s m=%s", trial, k, epsilon,
+          teacherDelta, m).isCloseTo(brute, within(c.tolerance() / 4));
+      assertThat(c.isPrivate()).isEqualTo(brute <= c.bound() + c.tolerance());
+    }
+  }
+
+  @Test
+  void certifiedDeltaIsTheTargetWithAmpleSlackAndCoversTheToleranceOnTheBound() {
+    DarrmSetting s = DarrmSetting.withDefaultDelta(11, 0.1, 1e-5, 3);
+    PrivacyVerifier v = new PrivacyVerifier(s);
+    PrivacyCertificate loose = v.certify(NoiseFunction.constant(11, 0.1));
+    assertThat(loose.slack()).isGreaterThan(loose.tolerance());
+    assertThat(loose.certifiedDelta()).isEqualTo(s.delta());
+    PrivacyCertificate tight = v.certifyOrScale(NoiseFunction.constant(11, 1)).certificate();
+    assertThat(tight.certifiedDelta()).isGreaterThanOrEqualTo(
+        s.delta() + (tight.tolerance() - tight.slack()) / 2);
+    assertThat(tight.certifiedDelta()).isLessThanOrEqualTo(s.delta() + tight.tolerance());
+    assertThat(tight.certifiedGuarantee().epsilon()).isEqualTo(s.target().epsilon());
   }
 }

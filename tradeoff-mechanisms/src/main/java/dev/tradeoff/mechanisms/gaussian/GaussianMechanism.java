@@ -1,13 +1,13 @@
 package dev.tradeoff.mechanisms.gaussian;
 
-import dev.tradeoff.accounting.calibration.AnalyticGaussian;
 import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.calibration.AnalyticGaussian;
 import dev.tradeoff.accounting.event.DpEvent;
 import dev.tradeoff.accounting.event.GuaranteeEvent;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.ZeroConcentratedDp;
+import dev.tradeoff.accounting.numerics.DirectedRounding;
 import dev.tradeoff.mechanisms.Mechanism;
-import dev.tradeoff.mechanisms.SafeRounding;
 import dev.tradeoff.mechanisms.sampling.Grid;
 import dev.tradeoff.mechanisms.sampling.Rational;
 import dev.tradeoff.mechanisms.sampling.SnappedGaussian;
@@ -134,8 +134,8 @@ public final class GaussianMechanism implements Mechanism<Double, Double> {
 
   /** ρ = Δ_g²/(2σ_g²)-zCDP (CKS20 Theorem 4), rounded up. */
   public ZeroConcentratedDp concentratedGuarantee() {
-    double ratio = SafeRounding.quotientUp(gridSensitivity, gridSigma);
-    return new ZeroConcentratedDp(SafeRounding.productUp(SafeRounding.productUp(ratio, ratio), 0.5));
+    double ratio = DirectedRounding.quotientUp(gridSensitivity, gridSigma);
+    return new ZeroConcentratedDp(DirectedRounding.productUp(DirectedRounding.productUp(ratio, ratio), 0.5));
   }
 
   @Override

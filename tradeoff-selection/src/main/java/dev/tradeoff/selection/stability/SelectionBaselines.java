@@ -9,7 +9,7 @@ import java.util.function.ToDoubleFunction;
 import java.util.random.RandomGenerator;
 
 /**
- * The baselines of Chaudhuri and Vinterbo (2013), Theorem 5 (statement reconstructed from its proof
+ * The baselines of [StabVal13, Theorem 5] (statement reconstructed from its proof
  * in appendix Section 6.7): with total privacy α,
  *
  * <ul>
