@@ -6,13 +6,12 @@ import dev.tradeoff.beam.label.Aggregator;
 import dev.tradeoff.beam.label.LabelJob;
 import dev.tradeoff.beam.label.LabelPrivacy;
 import dev.tradeoff.beam.runner.BeamRunner;
-import dev.tradeoff.selection.ledger.LedgerEntry;
-import dev.tradeoff.selection.ledger.SqliteLedger;
+import dev.tradeoff.accounting.budget.BudgetExceededException;
+import dev.tradeoff.ledger.SqliteLedger;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -134,8 +133,11 @@ public final class LabelCommand implements Callable<Integer> {
       int parallelism = Math.max(1, Runtime.getRuntime().availableProcessors());
       var options = master == null ? beamRunner.options(parallelism)
           : beamRunner.remoteOptions(master, parallelism, List.of(applicationJar()));
-      Map<String, Object> manifest = LabelJob.run(plan, new LabelJob.RunInfo(options,
-          beamRunner.cliName(), master, commandLine), this::charge);
+      Map<String, Object> manifest;
+      try (SqliteLedger l = ledger == null ? null : openLedger()) {
+        manifest = LabelJob.run(plan, new LabelJob.RunInfo(options, beamRunner.cliName(), master,
+            commandLine), l);
+      }
       var o = spec.commandLine().getOut();
       if (json) {
         o.println(LabelJob.json(manifest));
@@ -147,8 +149,7 @@ public final class LabelCommand implements Callable<Integer> {
       }
       o.flush();
       return 0;
-    } catch (dev.tradeoff.beam.budget.BudgetExceededException
-        | dev.tradeoff.selection.ledger.BudgetExceededException e) {
+    } catch (BudgetExceededException e) {
       spec.commandLine().getErr().println("tradeoff: " + e.getMessage());
       return OVER_BUDGET;
     }
@@ -160,9 +161,7 @@ public final class LabelCommand implements Callable<Integer> {
           + "--ledger-budget EPSILON,DELTA to create it");
     }
     if (Files.isRegularFile(ledger)) {
-      try (SqliteLedger l = ledgerBudget == null ? SqliteLedger.open(ledger)
-          : SqliteLedger.openOrCreate(ledger, new ApproxDp(ledgerBudget.get(0),
-              ledgerBudget.get(1)))) {
+      try (SqliteLedger l = openLedger()) {
         if (!(l.budget() instanceof ApproxDp)) {
           throw new IllegalArgumentException("ledger " + ledger + " must hold an (epsilon, "
               + "delta) budget, but holds " + l.budget());
@@ -171,25 +170,11 @@ public final class LabelCommand implements Callable<Integer> {
     }
   }
 
-  /** Charges the run's guarantee to the ledger, durably, before any output is written. */
-  private Map<String, Object> charge(LabelJob.Plan plan) {
-    if (ledger == null) {
-      return null;
-    }
-    try (SqliteLedger l = ledgerBudget == null ? SqliteLedger.open(ledger)
+  /** The ledger: opened, or created with --ledger-budget. */
+  private SqliteLedger openLedger() {
+    return ledgerBudget == null ? SqliteLedger.open(ledger)
         : SqliteLedger.openOrCreate(ledger, new ApproxDp(ledgerBudget.get(0),
-            ledgerBudget.get(1)))) {
-      ApproxDp spend = plan.privacy().run().total();
-      LedgerEntry entry = l.charge("label " + plan.queryCount() + " queries with "
-          + plan.privacy().aggregator().cliName() + " into " + out.toAbsolutePath(), spend);
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("file", l.file().toString());
-      m.put("id", entry.id());
-      m.put("label", entry.label());
-      m.put("charged", Map.of("epsilon", spend.epsilon(), "delta", spend.delta()));
-      m.put("remaining", String.valueOf(l.remaining()));
-      return m;
-    }
+            ledgerBudget.get(1)));
   }
 
   private static String applicationJar() {

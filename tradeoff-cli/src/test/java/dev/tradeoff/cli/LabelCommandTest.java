@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
-import dev.tradeoff.selection.ledger.SqliteLedger;
+import dev.tradeoff.ledger.SqliteLedger;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -198,12 +198,12 @@ public final class FlinkSessionCluster {
         "taskmanager.numberOfTaskSlots: 1",
         "taskmanager.cpu.cores: 1",
         "taskmanager.memory.framework.heap.size: 64m",
-        "taskmanager.memory.task.heap.size: 448m",
+        "taskmanager.memory.task.heap.size: 384m",
         "taskmanager.memory.managed.size: 32m",
         "taskmanager.memory.framework.off-heap.size: 64m",
         "taskmanager.memory.task.off-heap.size: 0m",
-        "taskmanager.memory.network.min: 32m",
-        "taskmanager.memory.network.max: 32m",
+        "taskmanager.memory.network.min: 128m",
+        "taskmanager.memory.network.max: 128m",
         "taskmanager.memory.jvm-metaspace.size: 256m",
         "taskmanager.memory.jvm-overhead.min: 64m",
         "taskmanager.memory.jvm-overhead.max: 64m",
@@ -220,7 +220,7 @@ public final class FlinkSessionCluster {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     cmd.add("-Xmx" + heapMb + "m");
-    cmd.add("-XX:MaxDirectMemorySize=256m");
+    cmd.add("-XX:MaxDirectMemorySize=320m");
     cmd.add("-XX:MaxMetaspaceSize=256m");
     cmd.add("-XX:+UseSerialGC");
     cmd.addAll(JAVA17_OPENS);

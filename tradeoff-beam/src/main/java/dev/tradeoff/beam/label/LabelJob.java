@@ -4,7 +4,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
-import dev.tradeoff.beam.budget.BudgetExceededException;
+import dev.tradeoff.accounting.budget.BudgetExceededException;
+import dev.tradeoff.accounting.budget.BudgetStore;
+import dev.tradeoff.accounting.budget.LedgerEntry;
 import dev.tradeoff.beam.majority.PrivateMajority;
 import dev.tradeoff.beam.random.ElementRandomness;
 import dev.tradeoff.ensemble.noise.NoiseFunction;
@@ -61,8 +63,8 @@ import org.apache.beam.sdk.values.PCollectionView;
  *       partitions) in one streaming pass. Nothing is trained; bad input is an
  *       {@link IllegalArgumentException}, a spend over the budget a
  *       {@link BudgetExceededException}.
- *   <li>{@link #run}: charges the budget through the caller's {@link Charge} (before anything is
- *       written), then runs the pipeline: training lines through {@code TextIO} to K partitions by a
+ *   <li>{@link #run}: charges the run's guarantee to the caller's {@link BudgetStore} (before anything
+ *       is written), then runs the pipeline: training lines through {@code TextIO} to K partitions by a
  *       keyed hash, one teacher per partition ({@link TrainTeachers}), the models as a side input
  *       of the query votes ({@link VoteQueries}), the private majority per query
  *       ({@link PrivateMajority#byId}), the labels through {@code TextIO} into a hidden temporary
@@ -130,19 +132,10 @@ public final class LabelJob {
     }
   }
 
-  /** Charges the run's guarantee before anything is written; returns the entry for the manifest. */
-  @FunctionalInterface
-  public interface Charge {
-    /**
-     * @return a description of the ledger entry (null when there is no ledger)
-     * @throws BudgetExceededException if the ledger has too little left; nothing is charged
-     */
-    Map<String, Object> charge(Plan plan);
-
-    /** No ledger. */
-    static Charge none() {
-      return plan -> null;
-    }
+  /** What a run's ledger entry is called. */
+  static String chargeLabel(Request request, long queries) {
+    return "tradeoff label: " + queries + " queries, " + request.aggregator().cliName() + ", K = "
+        + request.teachers() + ", into " + request.out().toAbsolutePath();
   }
 
   /** Where and how the pipeline runs, and the command line, for the manifest. */
@@ -202,7 +195,8 @@ public final class LabelJob {
       }
     }
     if (!privacy.run().within(request.budget())) {
-      throw new BudgetExceededException(privacy.run(), request.budget());
+      throw new BudgetExceededException(chargeLabel(request, q), privacy.run().total(),
+          request.budget());
     }
     return new Plan(request, train, trainSchema, queries, querySchema, q, n,
         List.copyOf(labels), privacy, partition, sizes);
@@ -233,14 +227,28 @@ public final class LabelJob {
   /**
    * Charges, runs and commits.
    *
+   * @param ledger where the run's guarantee is charged (durably, before anything is written), or
+   *     null for none; a seeded run must not be charged (it is not private)
    * @return the manifest as written to {@code manifest.json}
-   * @throws BudgetExceededException if the charge is refused (nothing written, nothing charged)
+   * @throws BudgetExceededException if the ledger refuses the charge (nothing written, nothing
+   *     charged)
    * @throws IllegalStateException if the pipeline fails (the charge stays: the data was read)
    */
-  public static Map<String, Object> run(Plan plan, RunInfo info, Charge charge) {
+  public static Map<String, Object> run(Plan plan, RunInfo info, BudgetStore ledger) {
     Request request = plan.request();
+    Require.that(ledger == null || !plan.seeded(), "seed", "must not be given with a ledger: a "
+        + "seeded run is not private and is not charged as such", request.seed());
     Instant started = Instant.now();
-    Map<String, Object> ledgerEntry = charge.charge(plan);
+    Map<String, Object> ledgerEntry = null;
+    if (ledger != null) {
+      ApproxDp spend = plan.privacy().run().total();
+      LedgerEntry entry = ledger.charge(chargeLabel(request, plan.queryCount()), spend);
+      ledgerEntry = new LinkedHashMap<>();
+      ledgerEntry.put("id", entry.id());
+      ledgerEntry.put("label", entry.label());
+      ledgerEntry.put("charged", Map.of("epsilon", spend.epsilon(), "delta", spend.delta()));
+      ledgerEntry.put("remaining", String.valueOf(ledger.remaining()));
+    }
     Path out = request.out().toAbsolutePath();
     String runId = UUID.randomUUID().toString();
     Path work = out.resolve(".tradeoff-" + runId);

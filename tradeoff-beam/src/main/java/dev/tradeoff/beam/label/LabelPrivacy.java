@@ -2,7 +2,10 @@ package dev.tradeoff.beam.label;
 
 import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.accountant.Accountant;
-import dev.tradeoff.accounting.accountant.Accountants;
+import dev.tradeoff.accounting.budget.BudgetExceededException;
+import dev.tradeoff.accounting.budget.Release;
+import dev.tradeoff.accounting.budget.RunGuarantee;
+import dev.tradeoff.accounting.methods.Accountants;
 import dev.tradeoff.accounting.accountant.AccountingMethod;
 import dev.tradeoff.accounting.calibration.GaussianCalibrator;
 import dev.tradeoff.accounting.event.DpEvent;
@@ -12,9 +15,6 @@ import dev.tradeoff.accounting.event.SelfComposedEvent;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.Neighbouring;
 import dev.tradeoff.accounting.pld.PldAccountant;
-import dev.tradeoff.beam.budget.BudgetExceededException;
-import dev.tradeoff.beam.budget.Release;
-import dev.tradeoff.beam.budget.RunGuarantee;
 import dev.tradeoff.ensemble.gnmax.GnMax;
 import dev.tradeoff.ensemble.privacy.DarrmSetting;
 import dev.tradeoff.learning.dpsgd.DpSgd;
@@ -137,8 +137,9 @@ public record LabelPrivacy(Aggregator aggregator, long queries, int teachers, Ap
         sigma = DpSgd.calibrateNoiseMultiplier(training.samplingRate(), dpSgdSteps,
             teacherEpsilon, teacherDelta, pld);
       } catch (IllegalArgumentException e) {
-        throw new BudgetExceededException(q + " labels leave each teacher epsilon "
-            + teacherEpsilon + ", which DP-SGD cannot reach (" + e.getMessage() + ")", budget);
+        throw new BudgetExceededException("label " + q + " queries", "leaves each teacher "
+            + "epsilon " + teacherEpsilon + ", which DP-SGD cannot reach (" + e.getMessage()
+            + ")", budget);
       }
       DpSgd dpSgd = new DpSgd(sigma, training.clip(), training.samplingRate(), dpSgdSteps,
           DpSgdTeachers.LEARNING_RATE, 0);

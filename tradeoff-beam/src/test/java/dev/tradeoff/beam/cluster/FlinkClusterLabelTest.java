@@ -55,7 +55,7 @@ class FlinkClusterLabelTest {
     LabelData.train(dir.resolve("train"), 500, 2, 2, 8);
     LabelData.queries(dir.resolve("q.csv"), 60, 2, 9);
     LabelJob.run(LabelJob.plan(request(dir.resolve("direct"))), new LabelJob.RunInfo(
-        BeamRunner.DIRECT.options(2), "direct", null, List.of("test")), LabelJob.Charge.none());
+        BeamRunner.DIRECT.options(2), "direct", null, List.of("test")), null);
 
     Path state = dir.resolve("cluster");
     FlinkSessionCluster.Cluster cluster = FlinkSessionCluster.up(state, 2,
@@ -69,7 +69,7 @@ class FlinkClusterLabelTest {
       Map<String, Object> manifest = LabelJob.run(LabelJob.plan(request(dir.resolve("flink"))),
           new LabelJob.RunInfo(BeamRunner.FLINK.remoteOptions(cluster.master(), 2,
               List.of(stage)), "flink", cluster.master(), List.of("test")),
-          LabelJob.Charge.none());
+          null);
       assertThat(manifest.get("master")).isEqualTo(cluster.master());
     } finally {
       FlinkSessionCluster.down(state);

@@ -43,7 +43,7 @@ class LabelJobTest {
   static Map<String, Object> run(LabelJob.Request r) {
     LabelJob.Plan plan = LabelJob.plan(r);
     return LabelJob.run(plan, new LabelJob.RunInfo(BeamRunner.DIRECT.options(2), "direct", null,
-        List.of("test")), LabelJob.Charge.none());
+        List.of("test")), null);
   }
 
   @Test

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tradeoff.accounting.guarantee.ApproxDp;
-import dev.tradeoff.beam.budget.BudgetExceededException;
+import dev.tradeoff.accounting.budget.BudgetExceededException;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
