@@ -139,39 +139,53 @@ class LabelCommandTest {
   }
 
   /**
-   * kill -9 of the command's JVM at several moments: either nothing is charged and nothing
-   * written, or the run is charged and the labels are absent or marked incomplete; never labels
-   * without a charge.
+   * kill -9 of the command's JVM at several moments of a run: either nothing is charged and
+   * nothing written, or the run is charged and the labels are absent or marked incomplete; never
+   * labels without a charge. An uninterrupted run first measures how long a run takes; the kills
+   * then land at 10%, 35%, 60% and 85% of that time.
    */
   @Test
   void aKilledRunNeverLeavesLabelsWithoutACharge() throws Exception {
     data(dir, 200, 40);
-    int chargedRuns = 0;
-    for (long delayMs : new long[] {500, 3000, 6000, 9000, 12000, 60000}) {
-      Path out = dir.resolve("out-" + delayMs);
-      Path ledger = dir.resolve("l-" + delayMs + ".db");
-      List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin",
-          "java").toString(), "-cp", System.getProperty("java.class.path"),
-          TradeoffCommand.class.getName()));
-      cmd.addAll(args(out, "--ledger", ledger.toString(), "--ledger-budget", "100,1e-3"));
-      Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
-          .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-      if (!p.waitFor(delayMs, TimeUnit.MILLISECONDS)) {
-        p.destroyForcibly(); // SIGKILL
-        p.waitFor();
+    long full = System.nanoTime();
+    Outcome complete = runChild("full", 300_000);
+    long fullMs = (System.nanoTime() - full) / 1_000_000;
+    assertThat(complete.charged()).as(complete.log()).isTrue();
+    assertThat(complete.complete()).as(complete.log()).isTrue();
+    for (double fraction : new double[] {0.10, 0.35, 0.60, 0.85}) {
+      Outcome o = runChild("kill-" + fraction, (long) (fraction * fullMs));
+      if (o.complete() || o.manifest()) {
+        assertThat(o.charged()).as("labels after a kill at %.0f%% must have been charged",
+            100 * fraction).isTrue();
       }
-      boolean charged = false;
-      if (Files.exists(ledger) && Files.size(ledger) > 0) {
-        try (SqliteLedger l = SqliteLedger.open(ledger)) {
-          charged = !l.entries().isEmpty();
-        }
-      }
-      boolean complete = labelFiles(out) > 0 && !Files.exists(out.resolve("_INCOMPLETE"));
-      if (complete || Files.exists(out.resolve("manifest.json"))) {
-        assertThat(charged).as("labels after %d ms must have been charged", delayMs).isTrue();
-      }
-      chargedRuns += charged ? 1 : 0;
     }
-    assertThat(chargedRuns).as("the uninterrupted run charged").isPositive();
+  }
+
+  record Outcome(boolean charged, boolean complete, boolean manifest, String log) {}
+
+  /** Runs `label` in a child JVM, kills it (SIGKILL) after {@code killAfterMs} if still running. */
+  Outcome runChild(String name, long killAfterMs) throws Exception {
+    Path out = dir.resolve("out-" + name);
+    Path ledger = dir.resolve("l-" + name + ".db");
+    Path log = dir.resolve("log-" + name + ".txt");
+    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin",
+        "java").toString(), "-cp", System.getProperty("java.class.path"),
+        TradeoffCommand.class.getName()));
+    cmd.addAll(args(out, "--ledger", ledger.toString(), "--ledger-budget", "100,1e-3"));
+    Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
+        .redirectOutput(log.toFile()).start();
+    if (!p.waitFor(killAfterMs, TimeUnit.MILLISECONDS)) {
+      p.destroyForcibly(); // SIGKILL
+      p.waitFor();
+    }
+    boolean charged = false;
+    if (Files.exists(ledger) && Files.size(ledger) > 0) {
+      try (SqliteLedger l = SqliteLedger.open(ledger)) {
+        charged = !l.entries().isEmpty();
+      }
+    }
+    boolean complete = labelFiles(out) > 0 && !Files.exists(out.resolve("_INCOMPLETE"));
+    return new Outcome(charged, complete, Files.exists(out.resolve("manifest.json")),
+        Files.readString(log));
   }
 }
