@@ -102,7 +102,7 @@ public interface EventFamily<O> {
   }
 
   /**
-   * Histogram-bin events {t_i < f(o) ≤ t_{i+1}} with edges at {@code bins − 1} evenly spaced
+   * Histogram-bin events {t_i &lt; f(o) ≤ t_{i+1}} with edges at {@code bins − 1} evenly spaced
    * quantiles of the pooled selection sample (the outer bins are unbounded).
    *
    * @param featureName name used in event descriptions

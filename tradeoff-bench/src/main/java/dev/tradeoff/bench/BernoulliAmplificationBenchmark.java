@@ -17,7 +17,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Time to a certified Post_{A,α,k}(ε) (Imola and Chaudhuri, Theorems 1 and 3) as d and k grow, at
+ * Time to a certified Post_{A,α,k}(ε) [BernAmp21, Theorems 1 and 3] as d and k grow, at
  * α = 50, c = 0.1, ε = 1, gap 1e-9 and the default budget (Lagrangian certificate, then the corner
  * search as fallback); where neither closes, the time is that of the whole budget. Also the O(dk)
  * lower bound of Theorem 4 for comparison.

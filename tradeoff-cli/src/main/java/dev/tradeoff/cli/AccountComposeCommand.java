@@ -2,7 +2,6 @@ package dev.tradeoff.cli;
 
 import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.accountant.Accountant;
-import dev.tradeoff.accounting.accountant.Accountants;
 import dev.tradeoff.accounting.accountant.AccountingMethod;
 import dev.tradeoff.accounting.composition.KairouzComposition;
 import dev.tradeoff.accounting.event.ComposedEvent;
@@ -11,16 +10,20 @@ import dev.tradeoff.accounting.event.SelfComposedEvent;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.Neighbouring;
 import dev.tradeoff.accounting.guarantee.PrivacyProfile;
+import dev.tradeoff.accounting.methods.Accountants;
+import dev.tradeoff.accounting.pld.DeltaBounds;
+import dev.tradeoff.accounting.pld.EpsilonBounds;
 import dev.tradeoff.accounting.pld.PldAccountant;
+import dev.tradeoff.accounting.pld.PldProfile;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code tradeoff account compose}: the total guarantee of a sequence of mechanisms. */
 @Command(
@@ -74,8 +77,19 @@ final class AccountComposeCommand implements Callable<Integer> {
       description = "add-remove or replace (default: ${DEFAULT-VALUE}).")
   String neighbouring;
 
+  @Option(
+      names = "--discretization",
+      paramLabel = "INTERVAL",
+      description = "pld only: the finest loss grid spacing, in [1e-7, 1] (default "
+          + PldAccountant.DEFAULT_INTERVAL + "); coarsened automatically when the composition"
+          + " needs more grid points than memory allows, which widens the bracket.")
+  Double discretization;
+
   @Option(names = "--json", description = "Print JSON.")
   boolean json;
+
+  /** Most self-compositions of one mechanism (the accountants' cost grows with log or sqrt of it). */
+  static final int MAX_COUNT = 10_000_000;
 
   @Override
   public Integer call() {
@@ -88,7 +102,7 @@ final class AccountComposeCommand implements Callable<Integer> {
           "--count must be given once per --mechanism (" + mechanisms.size() + "), but was given " + counts.size() + " times");
     }
     for (int i = 0; i < mechanisms.size(); i++) {
-      int count = counts.isEmpty() ? 1 : Require.positive("--count", counts.get(i));
+      int count = counts.isEmpty() ? 1 : Inputs.count("--count", counts.get(i), 1, MAX_COUNT);
       DpEvent event = MechanismSpecs.parse(mechanisms.get(i));
       events.add(count == 1 ? event : new SelfComposedEvent(event, count));
       Map<String, Object> d = new LinkedHashMap<>();
@@ -106,31 +120,59 @@ final class AccountComposeCommand implements Callable<Integer> {
       if (delta != null || epsilon != null) {
         throw new IllegalArgumentException("--delta-slack must be given without --delta and --epsilon");
       }
-      Require.openUnit("--delta-slack", deltaSlack);
+      Inputs.delta("--delta-slack", deltaSlack);
+      if (discretization != null) {
+        throw new IllegalArgumentException(
+            "--discretization applies to --method pld only, but method was " + method);
+      }
       ApproxDp bound = KairouzComposition.compose(total, deltaSlack);
       report.put("epsilon", bound.epsilon()).put("delta", bound.delta()).put("deltaSlack", deltaSlack);
     } else {
       if ((delta == null) == (epsilon == null)) {
         throw new IllegalArgumentException("exactly one of --delta and --epsilon must be given");
       }
-      Accountant accountant = Accountants.forMethod(accountingMethod);
+      Accountant accountant = pldAccountant(accountingMethod, discretization);
       PrivacyProfile profile = accountant.account(total, relation);
       if (delta != null) {
-        Require.delta("--delta", delta);
-        report.put("epsilon", profile.epsilon(delta)).put("delta", delta);
-        if (accountant instanceof PldAccountant pld) {
-          report.putRoundedDown("epsilonLower", pld.accountOptimistic(total, relation).epsilon(delta));
+        Inputs.delta("--delta", delta);
+        if (profile instanceof PldProfile pld) {
+          EpsilonBounds bounds = pld.epsilonBounds(delta);
+          report.put("epsilon", bounds.upper()).put("delta", delta)
+              .putRoundedDown("epsilonLower", bounds.lower())
+              .putBracket("bracket", "ε", bounds.lower(), bounds.upper())
+              .put("interval", pld.interval());
+        } else {
+          report.put("epsilon", profile.epsilon(delta)).put("delta", delta);
         }
       } else {
-        Require.nonNegative("--epsilon", epsilon);
-        report.put("epsilon", epsilon).put("delta", profile.delta(epsilon));
-        if (accountant instanceof PldAccountant pld) {
-          report.putRoundedDown("deltaLower", pld.accountOptimistic(total, relation).delta(epsilon));
+        Inputs.epsilonOrZero("--epsilon", epsilon);
+        if (profile instanceof PldProfile pld) {
+          DeltaBounds bounds = pld.deltaBounds(epsilon);
+          report.put("epsilon", epsilon).put("delta", bounds.upper())
+              .putRoundedDown("deltaLower", bounds.lower())
+              .putBracket("bracket", "δ", bounds.lower(), bounds.upper())
+              .put("interval", pld.interval());
+        } else {
+          report.put("epsilon", epsilon).put("delta", profile.delta(epsilon));
         }
       }
     }
     report.put("neighbouring", Cli.name(relation)).put("mechanisms", described);
     report.print(spec.commandLine().getOut(), json);
     return 0;
+  }
+
+  /** The accountant for the method; --discretization sets the PLD grid and is refused elsewhere. */
+  static Accountant pldAccountant(AccountingMethod method, Double discretization) {
+    if (discretization == null) {
+      return Accountants.forMethod(method);
+    }
+    if (method != AccountingMethod.PLD) {
+      throw new IllegalArgumentException(
+          "--discretization applies to --method pld only, but method was " + method.cliName());
+    }
+    return new PldAccountant(
+        Require.inClosedRange("--discretization", discretization, 1e-7, 1),
+        PldAccountant.DEFAULT_TAIL_MASS);
   }
 }

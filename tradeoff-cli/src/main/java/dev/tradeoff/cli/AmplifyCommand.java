@@ -8,7 +8,7 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "amplify",
     mixinStandardHelpOptions = true,
-    description = "Privacy amplification by Bernoulli sampling (Imola and Chaudhuri).",
+    description = "Privacy amplification by Bernoulli sampling [BernAmp21].",
     subcommands = {AmplifyBernoulliCommand.class, AmplifyPlotCommand.class})
 public final class AmplifyCommand implements Runnable {
 

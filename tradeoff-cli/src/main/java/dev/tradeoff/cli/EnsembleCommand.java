@@ -5,8 +5,8 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code tradeoff ensemble}: private majority ensembling with DaRRM (Zhang, Jagielski et al., TMLR
- * 2024) — optimise, certify and apply noise functions γ.
+ * {@code tradeoff ensemble}: private majority ensembling with DaRRM
+ * [DaRRM24] — optimise, certify and apply noise functions γ.
  */
 @Command(
     name = "ensemble",

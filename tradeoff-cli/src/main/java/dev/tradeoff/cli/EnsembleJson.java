@@ -2,7 +2,6 @@ package dev.tradeoff.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.ensemble.noise.NoiseFunction;
 import dev.tradeoff.ensemble.privacy.CornerCount;
@@ -10,9 +9,6 @@ import dev.tradeoff.ensemble.privacy.DarrmSetting;
 import dev.tradeoff.ensemble.privacy.PrivacyCertificate;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.math.BigDecimal;
-import java.math.MathContext;
-import java.math.RoundingMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,8 +19,7 @@ import java.util.Map;
 /** JSON and file input/output of the ensemble subcommands. */
 final class EnsembleJson {
 
-  static final ObjectMapper MAPPER =
-      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private static final ObjectMapper MAPPER = Json.MAPPER;
 
   private EnsembleJson() {}
 
@@ -45,6 +40,11 @@ final class EnsembleJson {
     return m;
   }
 
+  /** "(ε, δ)-DP", both rounded up ({@link Numbers#up}). */
+  static String guarantee(ApproxDp g) {
+    return "(" + Numbers.up(g.epsilon()) + ", " + Numbers.up(g.delta()) + ")-DP";
+  }
+
   static Map<String, Object> certificate(PrivacyCertificate c) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("maxPrivacyCost", c.maxPrivacyCost());
@@ -54,23 +54,6 @@ final class EnsembleJson {
     m.put("certifiedDelta", c.certifiedDelta());
     m.put("worstCase", worstCase(c));
     return m;
-  }
-
-  /**
-   * A privacy parameter for text output, rounded up to {@code digits} significant digits, so that
-   * no printed guarantee is below what is proven. The double is first read to 15 significant
-   * digits, which drops binary artefacts such as 6 × 0.1 = 0.6000000000000001 (a change of
-   * at most 5e-16 relative, far below the verifier's tolerance) so that they are not rounded up.
-   */
-  static String up(double x, int digits) {
-    BigDecimal b = new BigDecimal(x).round(new MathContext(15, RoundingMode.HALF_EVEN))
-        .round(new MathContext(digits, RoundingMode.CEILING)).stripTrailingZeros();
-    return b.abs().compareTo(BigDecimal.ONE) >= 0 ? b.toPlainString() : b.toString();
-  }
-
-  /** "(ε, δ)-DP" with both rounded up ({@link #up}). */
-  static String guarantee(ApproxDp g) {
-    return "(" + up(g.epsilon(), 6) + ", " + up(g.delta(), 4) + ")-DP";
   }
 
   static List<Map<String, Object>> worstCase(PrivacyCertificate c) {
@@ -86,17 +69,13 @@ final class EnsembleJson {
   }
 
   static void print(PrintWriter out, Object value) {
-    try {
-      out.println(MAPPER.writeValueAsString(value));
-    } catch (IOException e) {
-      throw new IllegalStateException(e);
-    }
+    out.println(Json.write(value));
     out.flush();
   }
 
   /** A γ file: a JSON array of K + 1 numbers, or an object with a "gamma" array. */
   static GammaFile readGamma(Path path) {
-    JsonNode root = readTree(path, "gamma file");
+    JsonNode root = readTree(path, "--gamma-file");
     JsonNode array = root.isArray() ? root : root.get("gamma");
     if (array == null || !array.isArray()) {
       throw new IllegalArgumentException("gamma file " + path
@@ -117,10 +96,12 @@ final class EnsembleJson {
   /** A parsed γ file and its optional "setting" object. */
   record GammaFile(NoiseFunction gamma, JsonNode setting) {}
 
+  /** Largest JSON file read. */
+  static final long MAX_FILE_BYTES = 64L << 20;
+
+  /** The JSON in {@code path}, named {@code what} (its flag) in refusals. */
   static JsonNode readTree(Path path, String what) {
-    if (!Files.isRegularFile(path)) {
-      throw new IllegalArgumentException(what + " " + path + " does not exist");
-    }
+    Inputs.inputFile(what, path, MAX_FILE_BYTES);
     try {
       return MAPPER.readTree(path.toFile());
     } catch (IOException e) {

@@ -1,6 +1,7 @@
 package dev.tradeoff.cli;
 
 import dev.tradeoff.accounting.Require;
+import dev.tradeoff.experiments.ensemble.DarrmFigure;
 import java.nio.file.Path;
 import java.util.List;
 import picocli.CommandLine.Command;
@@ -10,7 +11,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code tradeoff ensemble plot}: γ shapes and errors of γ_opt and the baselines for several m
- * (the layout of DaRRM Figure 2), as a PNG.
+ * (the layout of [DaRRM24, Figure 2]), as a PNG.
  */
 @Command(name = "plot", mixinStandardHelpOptions = true,
     description = "Plot gamma_opt and the baselines (shapes and errors) for several m as a PNG.")
@@ -40,6 +41,7 @@ public final class EnsemblePlotCommand implements Runnable {
       EnsembleSetting.build(teachers, m, epsilon, teacherDelta, null); // validate all first
     }
     Require.that(out.toString().endsWith(".png"), "--out", "must end in .png", out);
+    Inputs.outputFile("--out", out);
     List<DarrmFigure.Panel> panels = DarrmFigure.compute(teachers, ms,
         m -> EnsembleSetting.build(teachers, m, epsilon, teacherDelta, null));
     DarrmFigure.write(String.format("DaRRM: K = %d, eps = %s, Delta = %s, delta = 1 - (1 - Delta)^m",

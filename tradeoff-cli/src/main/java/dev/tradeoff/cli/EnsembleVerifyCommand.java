@@ -15,7 +15,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code tradeoff ensemble verify}: the exact privacy verifier (DaRRM Lemmas 3.4 and 5.1) for a
+ * {@code tradeoff ensemble verify}: the exact privacy verifier [DaRRM24, Lemmas 3.4 and 5.1] for a
  * user-supplied γ. Exits 0 when DaRRM_γ is (mε, δ)-DP, {@link #NOT_PRIVATE} (3) when it is not
  * (after printing the verdict), 2 on bad input.
  */
@@ -29,7 +29,7 @@ public final class EnsembleVerifyCommand implements Callable<Integer> {
   public static final int NOT_PRIVATE = 3;
 
   @Spec CommandSpec spec;
-  @Mixin EnsembleSetting options;
+  @Mixin GammaSetting options;
 
   @Option(names = "--gamma-file", required = true,
       description = "JSON array of K + 1 values (or an object with a \"gamma\" array).")
@@ -40,12 +40,8 @@ public final class EnsembleVerifyCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    DarrmSetting setting = options.setting();
     EnsembleJson.GammaFile file = EnsembleJson.readGamma(gammaFile);
-    if (file.gamma().teachers() != setting.teachers()) {
-      throw new IllegalArgumentException("gamma file must have K + 1 = " + (setting.teachers() + 1)
-          + " values, but had " + (file.gamma().teachers() + 1));
-    }
+    DarrmSetting setting = options.resolve(file.gamma().teachers(), file.setting());
     PrivacyCertificate c = new PrivacyVerifier(setting).certify(file.gamma());
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("private", c.isPrivate());
@@ -54,20 +50,17 @@ public final class EnsembleVerifyCommand implements Callable<Integer> {
     PrintWriter o = spec.commandLine().getOut();
     if (json) {
       EnsembleJson.print(o, out);
-    } else {
-      o.printf("%s: max privacy cost %.12g, bound %.12g, slack %.3g%n",
-          c.isPrivate() ? "PRIVATE" : "NOT PRIVATE", c.maxPrivacyCost(), c.bound(), c.slack());
-      o.printf("%s %s (requested delta %s)%n", c.isPrivate() ? "proven" : "proven only",
-          provenGuarantee(c), setting.delta());
-      o.flush();
+      return c.isPrivate() ? 0 : NOT_PRIVATE;
     }
+    o.printf("%s: max privacy cost %s, bound %s, slack %s (K = %d, m = %s, epsilon = %s)%n",
+        c.isPrivate() ? "PRIVATE" : "NOT PRIVATE", Numbers.up(c.maxPrivacyCost()),
+        Numbers.down(c.bound()), Numbers.nearest(c.slack()), setting.teachers(),
+        Numbers.nearest(setting.allowance()), Numbers.nearest(setting.epsilon()));
+    o.printf("%s %s (requested delta %s)%n", c.isPrivate() ? "proven" : "proven only",
+        c.certifiedDelta() < 1 ? EnsembleJson.guarantee(c.certifiedGuarantee())
+            : "no delta below 1 at epsilon " + Numbers.up(c.target().epsilon()),
+        Numbers.nearest(setting.delta()));
+    o.flush();
     return c.isPrivate() ? 0 : NOT_PRIVATE;
-  }
-
-  /** The guarantee the certificate proves, or a sentence when it proves none (δ ≥ 1). */
-  private static String provenGuarantee(PrivacyCertificate c) {
-    double d = c.certifiedDelta();
-    return d < 1 ? EnsembleJson.guarantee(c.certifiedGuarantee())
-        : "no delta below 1 at epsilon " + EnsembleJson.up(c.target().epsilon(), 6);
   }
 }

@@ -1,10 +1,11 @@
 package dev.tradeoff.cli;
 
 import dev.tradeoff.accounting.guarantee.ApproxDp;
-import dev.tradeoff.beam.predict.KnowledgeTransfer;
-import dev.tradeoff.beam.predict.KnowledgeTransfer.Accuracy;
-import dev.tradeoff.beam.predict.KnowledgeTransfer.Aggregator;
-import dev.tradeoff.beam.predict.KnowledgeTransfer.Privacy;
+import dev.tradeoff.experiments.predict.KnowledgeTransfer;
+import dev.tradeoff.experiments.predict.KnowledgeTransfer.Accuracy;
+import dev.tradeoff.experiments.predict.KnowledgeTransfer.Aggregator;
+import dev.tradeoff.experiments.predict.KnowledgeTransfer.Privacy;
+import dev.tradeoff.experiments.predict.PredictReport;
 import dev.tradeoff.beam.runner.BeamRunner;
 import dev.tradeoff.learning.data.BinaryTask;
 import dev.tradeoff.learning.data.FashionMnist;
@@ -20,23 +21,20 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
-import org.knowm.xchart.BitmapEncoder;
-import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code tradeoff predict}: private prediction from private teachers (DaRRM paper Section 6.2,
+ * {@code tradeoff predict}: private prediction from private teachers ([DaRRM24, Section 6.2],
  * Tables 1 and 2) on the shipped Fashion-MNIST 5-vs-8 subset, Debian's Fashion-MNIST or a directory
  * of IDX files, aggregated on a Beam runner.
  */
 @Command(name = "predict", mixinStandardHelpOptions = true,
     description = {"Train K private teachers, answer Q queries with a private majority (GNMax, "
         + "DaRRM gamma_Sub, DaRRM gamma_opt) on a Beam runner, and report accuracy and privacy "
-        + "(DaRRM paper, Section 6.2, Tables 1 and 2)."})
+        + "[DaRRM24, Section 6.2, Tables 1 and 2]."})
 public final class PredictCommand implements Runnable {
 
   @Spec CommandSpec spec;
@@ -108,6 +106,7 @@ public final class PredictCommand implements Runnable {
     if (budget != null && budget.size() != 2) {
       throw new IllegalArgumentException("budget must be EPSILON,DELTA, but was " + budget);
     }
+    validate();
     BeamRunner beamRunner = BeamRunner.parse(runner);
     KnowledgeTransfer.Training training = new KnowledgeTransfer.Training(
         teacherEpsilon == null ? Double.NaN : teacherEpsilon, teacherDelta, sigma, clip, epochs);
@@ -126,9 +125,19 @@ public final class PredictCommand implements Runnable {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    PrintWriter err = spec.commandLine().getErr();
-    KnowledgeTransfer.Result result =
-        KnowledgeTransfer.run(config, task, new ProgressBar(err), work);
+    Progress progress = Progress.of(spec);
+    KnowledgeTransfer.Result result = KnowledgeTransfer.run(config, task,
+        new KnowledgeTransfer.Progress() {
+          @Override
+          public void phase(String name) {
+            progress.phase(name);
+          }
+
+          @Override
+          public void teacherFinished(int finished, int teachers) {
+            progress.step(finished, teachers);
+          }
+        }, work);
     try {
       Files.deleteIfExists(work);
     } catch (IOException e) {
@@ -136,18 +145,60 @@ public final class PredictCommand implements Runnable {
     }
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
-      out.println(toJson(result));
+      out.println(toJson(result, seed));
     } else {
       printTables(out, result, config);
     }
     if (report != null) {
-      writeReport(report, result, config);
+      PredictReport.write(report, result, config, new PredictReport.Provenance(
+          "tradeoff " + String.join(" ", spec.root().commandLine().getParseResult().originalArgs()),
+          BuildVersion.version()));
       if (!json) {
         out.println("report: " + report.resolve("report.html"));
       }
     }
     out.flush();
   }
+
+  /**
+   * Every flag checked before any data is read or any teacher trained: a refusal never comes after
+   * minutes of training. {@code --teacher-epsilon NaN} is refused, not read as "absent".
+   */
+  private void validate() {
+    for (int c : classes) {
+      Inputs.count("--classes", c, 0, 9);
+    }
+    if (classes.get(0).equals(classes.get(1))) {
+      throw new IllegalArgumentException("--classes must be two different labels, but was " + classes);
+    }
+    Inputs.count("--teachers", teachers, 1, EnsembleSetting.MAX_TEACHERS);
+    if (teachers % 2 == 0) {
+      throw new IllegalArgumentException("--teachers must be odd, but was " + teachers);
+    }
+    Inputs.range("--m", allowance, 1, teachers, "the privacy allowance, between 1 and --teachers");
+    if (teacherEpsilon != null) {
+      Inputs.epsilon("--teacher-epsilon", teacherEpsilon);
+    }
+    Inputs.delta("--teacher-delta", teacherDelta);
+    Inputs.range("--sigma", sigma, MIN_SIGMA, 1e4,
+        "a DP-SGD noise multiplier: smaller ones cost more than any epsilon the accountant can bound");
+    Inputs.range("--clip", clip, 1e-6, 1e6, "a clipping norm of per-example gradients");
+    Inputs.range("--epochs", epochs, 0.01, 10_000, "passes over each teacher's data");
+    for (int q : queries) {
+      Inputs.count("--queries", q, 1, 1_000_000);
+    }
+    Inputs.count("--repeats", repeats, 1, 10_000);
+    if (budget != null) {
+      Inputs.epsilon("--budget epsilon", budget.get(0));
+      Inputs.delta("--budget delta", budget.get(1));
+    }
+    if (report != null) {
+      Inputs.outputDirectory("--report", report);
+    }
+  }
+
+  /** Smallest DP-SGD noise multiplier. */
+  static final double MIN_SIGMA = 0.3;
 
   /** The data source, resolved before any work: every bad input fails here with one line. */
   static BinaryTask load(String data, int negative, int positive) {
@@ -172,6 +223,10 @@ public final class PredictCommand implements Runnable {
     };
   }
 
+  static String randomness(Long seed) {
+    return seed == null ? "secure" : "seeded(" + seed + "): reproducible, NOT private";
+  }
+
   private static String fmt(double v) {
     return String.format(Locale.ROOT, "%.4g", v);
   }
@@ -180,6 +235,7 @@ public final class PredictCommand implements Runnable {
       KnowledgeTransfer.Config c) {
     out.printf(Locale.ROOT, "Data: %d training, %d test examples; K = %d teachers, m = %s%n",
         r.trainSize(), r.testSize(), c.teachers(), fmt(c.allowance()));
+    out.println("Randomness: " + randomness(c.seed().isPresent() ? c.seed().getAsLong() : null));
     out.printf(Locale.ROOT, "Each DP-SGD teacher: (epsilon, Delta) = (%s, %s) (PLD accountant)%n",
         fmt(r.teacher().epsilon()), fmt(r.teacher().delta()));
     out.printf(Locale.ROOT, "Each label: (epsilon, delta) = (%s, %s); GNMax sigma = %s "
@@ -194,7 +250,7 @@ public final class PredictCommand implements Runnable {
     for (int q : c.queries()) {
       StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "%-8d", q));
       for (Aggregator a : Aggregator.values()) {
-        Accuracy acc = find(r, q, a);
+        Accuracy acc = PredictReport.accuracy(r, q, a);
         row.append(String.format(Locale.ROOT, " %-16s",
             String.format(Locale.ROOT, "%.3f (%.3f)", acc.mean(), acc.std())));
       }
@@ -203,23 +259,14 @@ public final class PredictCommand implements Runnable {
     out.println();
     out.println("Table 2: privacy per query and total over Q (rounded up)");
     out.println(String.format(Locale.ROOT, "%-8s %-22s %-30s %s", "Q", "per query",
-        "total, general comp. (d'=1e-4)", "total, tightest accountant"));
+        "total, general comp. (d'=1e-4)", "total, accountant [method]"));
     for (Privacy p : r.privacy()) {
-      out.printf(Locale.ROOT, "%-8d %-22s %-30s %s%n", p.queries(), pair(p.perQuery()),
-          pair(p.totalGeneral()), pair(p.totalAccountant()) + " [" + p.accountant() + "]");
+      out.printf(Locale.ROOT, "%-8d %-22s %-30s %s%n", p.queries(), PredictReport.pair(p.perQuery()),
+          PredictReport.pair(p.totalGeneral()), PredictReport.pair(p.totalAccountant()) + " [" + p.accountant() + "]");
     }
   }
 
-  private static String pair(ApproxDp g) {
-    return "(" + fmt(Math.nextUp(g.epsilon())) + ", " + fmt(g.delta()) + ")";
-  }
-
-  private static Accuracy find(KnowledgeTransfer.Result r, int q, Aggregator a) {
-    return r.accuracy().stream().filter(x -> x.queries() == q && x.aggregator() == a)
-        .findFirst().orElseThrow();
-  }
-
-  private static String toJson(KnowledgeTransfer.Result r) {
+  private static String toJson(KnowledgeTransfer.Result r, Long seed) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("trainSize", r.trainSize());
     m.put("testSize", r.testSize());
@@ -235,8 +282,8 @@ public final class PredictCommand implements Runnable {
       Map<String, Object> row = new LinkedHashMap<>();
       row.put("queries", a.queries());
       row.put("aggregator", a.aggregator().label());
-      row.put("mean", a.mean());
-      row.put("std", a.std());
+      row.put("meanAccuracy", a.mean());
+      row.put("stdAccuracy", a.std());
       acc.add(row);
     }
     m.put("accuracy", acc);
@@ -251,114 +298,8 @@ public final class PredictCommand implements Runnable {
       priv.add(row);
     }
     m.put("privacy", priv);
-    return Json.pretty(m);
-  }
-
-  private static void writeReport(Path dir, KnowledgeTransfer.Result r,
-      KnowledgeTransfer.Config c) {
-    System.setProperty("java.awt.headless", "true");
-    try {
-      Files.createDirectories(dir);
-      double[] qs = c.queries().stream().mapToDouble(Integer::doubleValue).toArray();
-      XYChart acc = new XYChartBuilder().width(800).height(500)
-          .title("Accuracy of the released labels").xAxisTitle("Q").yAxisTitle("accuracy").build();
-      for (Aggregator a : Aggregator.values()) {
-        double[] mean = new double[qs.length];
-        double[] std = new double[qs.length];
-        for (int i = 0; i < qs.length; i++) {
-          Accuracy x = find(r, c.queries().get(i), a);
-          mean[i] = x.mean();
-          std[i] = x.std();
-        }
-        acc.addSeries(a.label(), qs, mean, std);
-      }
-      BitmapEncoder.saveBitmap(acc, dir.resolve("accuracy.png").toString(),
-          BitmapEncoder.BitmapFormat.PNG);
-      XYChart gamma = new XYChartBuilder().width(800).height(500)
-          .title("Noise functions gamma (K = " + c.teachers() + ", m = " + fmt(c.allowance())
-              + ")").xAxisTitle("l (votes for 1)").yAxisTitle("gamma(l)").build();
-      double[] ls = new double[r.gammaSub().length];
-      for (int l = 0; l < ls.length; l++) {
-        ls[l] = l;
-      }
-      gamma.addSeries("gamma_Sub", ls, r.gammaSub());
-      gamma.addSeries("gamma_opt", ls, r.gammaOpt());
-      BitmapEncoder.saveBitmap(gamma, dir.resolve("gamma.png").toString(),
-          BitmapEncoder.BitmapFormat.PNG);
-      XYChart priv = new XYChartBuilder().width(800).height(500)
-          .title("Privacy spent over Q queries").xAxisTitle("Q").yAxisTitle("total epsilon")
-          .build();
-      priv.addSeries("general composition (d'=1e-4)", qs, r.privacy().stream()
-          .mapToDouble(p -> p.totalGeneral().epsilon()).toArray());
-      priv.addSeries("tightest accountant", qs, r.privacy().stream()
-          .mapToDouble(p -> p.totalAccountant().epsilon()).toArray());
-      BitmapEncoder.saveBitmap(priv, dir.resolve("privacy.png").toString(),
-          BitmapEncoder.BitmapFormat.PNG);
-      StringBuilder rows = new StringBuilder();
-      for (int q : c.queries()) {
-        rows.append("<tr><td>").append(q).append("</td>");
-        for (Aggregator a : Aggregator.values()) {
-          Accuracy x = find(r, q, a);
-          rows.append(String.format(Locale.ROOT, "<td>%.3f (%.3f)</td>", x.mean(), x.std()));
-        }
-        rows.append("</tr>\n");
-      }
-      StringBuilder prows = new StringBuilder();
-      for (Privacy p : r.privacy()) {
-        prows.append("<tr><td>").append(p.queries()).append("</td><td>").append(pair(p.perQuery()))
-            .append("</td><td>").append(pair(p.totalGeneral())).append("</td><td>")
-            .append(pair(p.totalAccountant())).append(" [").append(p.accountant())
-            .append("]</td></tr>\n");
-      }
-      String html = "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>tradeoff predict"
-          + "</title></head><body>\n<h1>Private prediction from private teachers</h1>\n"
-          + String.format(Locale.ROOT, "<p>%d training and %d test examples; K = %d teachers, "
-              + "m = %s; each DP-SGD teacher (&epsilon;, &Delta;) = (%s, %s); each label "
-              + "(&epsilon;, &delta;) = (%s, %s); GNMax &sigma; = %s on non-private teachers.</p>\n",
-              r.trainSize(), r.testSize(), c.teachers(), fmt(c.allowance()),
-              fmt(r.teacher().epsilon()), fmt(r.teacher().delta()),
-              fmt(r.setting().target().epsilon()), fmt(r.setting().target().delta()),
-              fmt(r.gnmaxSigma()))
-          + "<h2>Accuracy (mean (std) over " + c.repeats() + " draws)</h2>\n<table border=\"1\">"
-          + "<tr><th>Q</th><th>GNMax</th><th>DaRRM &gamma;_Sub</th><th>DaRRM &gamma;_opt</th>"
-          + "</tr>\n" + rows + "</table>\n<img src=\"accuracy.png\" alt=\"accuracy vs Q\">\n"
-          + "<h2>Noise functions</h2>\n<img src=\"gamma.png\" alt=\"gamma\">\n"
-          + "<h2>Privacy</h2>\n<table border=\"1\"><tr><th>Q</th><th>per query</th>"
-          + "<th>total, general composition</th><th>total, tightest accountant</th></tr>\n"
-          + prows + "</table>\n<img src=\"privacy.png\" alt=\"privacy vs Q\">\n</body></html>\n";
-      Files.writeString(dir.resolve("report.html"), html);
-    } catch (IOException e) {
-      throw new IllegalArgumentException("cannot write the report to " + dir + ": "
-          + e.getMessage());
-    }
-  }
-
-  /** A one-line progress bar on stderr, redrawn in place. */
-  private static final class ProgressBar implements KnowledgeTransfer.Progress {
-    private final PrintWriter err;
-    private String phase = "";
-
-    ProgressBar(PrintWriter err) {
-      this.err = err;
-    }
-
-    @Override
-    public void phase(String name) {
-      phase = name;
-      err.print("\r\033[K" + name + "...");
-      err.flush();
-    }
-
-    @Override
-    public void teacherFinished(int finished, int teachers) {
-      int width = 30;
-      int done = finished * width / teachers;
-      err.print("\r\033[K" + phase + " [" + "#".repeat(done) + " ".repeat(width - done) + "] "
-          + finished + "/" + teachers);
-      if (finished == teachers) {
-        err.println();
-      }
-      err.flush();
-    }
+    m.put("seeded", seed != null);
+    m.put("randomness", randomness(seed));
+    return Json.write(m);
   }
 }

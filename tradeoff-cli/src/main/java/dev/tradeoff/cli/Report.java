@@ -1,8 +1,6 @@
 package dev.tradeoff.cli;
 
 import java.io.PrintWriter;
-import java.math.BigDecimal;
-import java.math.MathContext;
 import java.math.RoundingMode;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,13 +31,42 @@ final class Report {
     return this;
   }
 
+  /**
+   * A row shown in the text table only (JSON carries the two ends as their own keys): {@code
+   * symbol ∈ [lower, upper]}, the lower end rounded down and the upper end rounded up.
+   */
+  Report putBracket(String key, String symbol, double lower, double upper) {
+    values.put(key, new Bracket(symbol, lower, upper));
+    rounding.put(key, RoundingMode.UP);
+    return this;
+  }
+
+  private record Bracket(String symbol, double lower, double upper) {
+    @Override
+    public String toString() {
+      return symbol + " ∈ [" + format(lower, RoundingMode.DOWN) + ", "
+          + format(upper, RoundingMode.UP) + "]";
+    }
+  }
+
   Map<String, Object> values() {
     return values;
   }
 
+  /**
+   * Prints the result; refuses (nothing printed) if a number is not finite, so an input that
+   * slipped past the boundary checks never yields a NaN or an infinite guarantee.
+   */
   void print(PrintWriter out, boolean json) {
+    values.forEach((k, v) -> {
+      if (v instanceof Double d) {
+        Inputs.released(k, d);
+      }
+    });
     if (json) {
-      out.println(Json.compact(values));
+      Map<String, Object> data = new LinkedHashMap<>(values);
+      data.values().removeIf(v -> v instanceof Bracket);
+      out.println(Json.write(data));
     } else {
       int width = values.keySet().stream().mapToInt(String::length).max().orElse(0);
       for (Map.Entry<String, Object> e : values.entrySet()) {
@@ -51,14 +78,7 @@ final class Report {
 
   private static String format(Object value, RoundingMode mode) {
     if (value instanceof Double d) {
-      if (!Double.isFinite(d) || d == 0) {
-        return String.valueOf(d);
-      }
-      BigDecimal shortest = new BigDecimal(Double.toString(d));
-      if (shortest.precision() <= 6) {
-        return Double.toString(d);
-      }
-      return new BigDecimal(d).round(new MathContext(6, mode)).stripTrailingZeros().toString();
+      return Numbers.format(d, mode == RoundingMode.UP ? RoundingMode.CEILING : RoundingMode.FLOOR);
     }
     if (value instanceof List<?> list) {
       StringBuilder s = new StringBuilder();

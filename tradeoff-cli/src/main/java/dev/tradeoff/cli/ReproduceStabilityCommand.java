@@ -1,11 +1,10 @@
 package dev.tradeoff.cli;
 
+import dev.tradeoff.experiments.stability.HistogramSelectionExperiment;
+import dev.tradeoff.experiments.stability.HistogramSelectionExperiment.MethodResult;
+import dev.tradeoff.experiments.stability.StabilityFigures;
 import dev.tradeoff.selection.stability.BetaDensity;
-import dev.tradeoff.selection.stability.HistogramSelectionExperiment;
-import dev.tradeoff.selection.stability.HistogramSelectionExperiment.MethodResult;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -13,17 +12,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.knowm.xchart.BitmapEncoder;
-import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategoryChartBuilder;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code tradeoff reproduce stability}: the histogram case study of Chaudhuri and Vinterbo (2013,
- * appendix Section 6.3) end to end. Training and validation data from Beta(a, b); the bin width h ∈
+ * {@code tradeoff reproduce stability}: the histogram case study of [StabVal13,
+ * appendix Section 6.3] end to end. Training and validation data from Beta(a, b); the bin width h ∈
  * {1/5, 1/10, 1/20, 1/50, 1/100} chosen by stability-based selection (Algorithms 1–2 with Algorithm
  * 5 and Theorem 6), alphaSplit, dataSplit and Random (Theorem 5) at the same total α; the true
  * integrated squared error of the released estimate, averaged over seeded repetitions. Prints a
@@ -74,31 +70,22 @@ public final class ReproduceStabilityCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    int[] bins = HistogramSelectionExperiment.PAPER_BIN_COUNTS;
+    Inputs.count("--seeds", seeds, 1, 100_000);
+    Inputs.count("--n", n, 1, 100_000_000);
+    Inputs.count("--m", m, 1, 100_000_000);
+    Inputs.epsilon("--alpha", alpha);
+    Inputs.delta("--delta", delta);
+    Inputs.fraction("--split", split, "the share of --alpha spent on training");
+    Inputs.range("--beta-a", betaA, 0.05, 1000, "a Beta shape: larger ones make the density underflow");
+    Inputs.range("--beta-b", betaB, 0.05, 1000, "a Beta shape: larger ones make the density underflow");
+    Inputs.outputDirectory("--out", out);
     HistogramSelectionExperiment experiment = new HistogramSelectionExperiment(
-        new BetaDensity(betaA, betaB), n, m, alpha, delta, split, bins, seeds, seed);
+        new BetaDensity(betaA, betaB), n, m, alpha, delta, split,
+        HistogramSelectionExperiment.PAPER_BIN_COUNTS, seeds, seed);
     HistogramSelectionExperiment.Result result = experiment.run();
-    Files.createDirectories(out);
-    List<String> labels = new ArrayList<>();
-    for (int b : bins) {
-      labels.add("1/" + b);
-    }
-    Path csv = out.resolve("stability.csv");
-    try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(csv, StandardCharsets.UTF_8))) {
-      w.println("method,epsilon,delta,mean_ise,standard_error," + String.join(",",
-          labels.stream().map(l -> "chose_h=" + l).toList()));
-      for (MethodResult r : result.methods()) {
-        w.println(r.method() + "," + r.guarantee().epsilon() + "," + r.guarantee().delta() + ","
-            + r.meanIse() + "," + r.standardError() + ","
-            + String.join(",", Arrays.stream(r.chosen()).mapToObj(Integer::toString).toList()));
-      }
-      for (int i = 0; i < bins.length; i++) {
-        w.println("FIXED_h=" + labels.get(i) + "," + alpha + ",0.0," + result.fixedIse()[i] + ",,");
-      }
-    }
-    Path isePng = out.resolve("stability-ise.png");
-    Path choicesPng = out.resolve("stability-choices.png");
-    writeCharts(result, labels, isePng, choicesPng);
+    StabilityFigures.Written files = StabilityFigures.write(experiment, result, out);
+    List<String> labels = StabilityFigures.binWidthLabels(experiment);
+    int[] bins = experiment.binCounts();
 
     PrintWriter console = spec.commandLine().getOut();
     if (json) {
@@ -125,8 +112,8 @@ public final class ReproduceStabilityCommand implements Callable<Integer> {
       }
       doc.put("methods", rows);
       doc.put("fixedIse", result.fixedIse());
-      doc.put("files", List.of(csv.toString(), isePng.toString(), choicesPng.toString()));
-      console.println(Json.compact(doc));
+      doc.put("files", files.all().stream().map(Path::toString).toList());
+      console.println(Json.write(doc));
     } else {
       console.printf("Histogram bin width by private validation: Beta(%s, %s), n = %d, m = %d,"
           + " total alpha = %s, %d seeds%n", betaA, betaB, n, m, alpha, seeds);
@@ -145,35 +132,9 @@ public final class ReproduceStabilityCommand implements Callable<Integer> {
         console.printf("fixed h = %-5s at alpha on all of T: mean ISE %.5g%n", labels.get(i),
             result.fixedIse()[i]);
       }
-      console.printf("%nwrote %s, %s, %s%n", csv, isePng, choicesPng);
+      console.printf("%nwrote %s, %s, %s%n", files.csv(), files.isePng(), files.choicesPng());
     }
     console.flush();
     return 0;
-  }
-
-  private void writeCharts(HistogramSelectionExperiment.Result result, List<String> labels,
-      Path isePng, Path choicesPng) throws java.io.IOException {
-    List<String> names = new ArrayList<>();
-    List<Double> means = new ArrayList<>();
-    List<Double> errors = new ArrayList<>();
-    for (MethodResult r : result.methods()) {
-      names.add(r.method().name());
-      means.add(r.meanIse());
-      errors.add(2 * r.standardError());
-    }
-    CategoryChart ise = new CategoryChartBuilder().width(800).height(500)
-        .title("Mean ISE of the released histogram (alpha = " + alpha + ", " + seeds + " seeds)")
-        .xAxisTitle("method").yAxisTitle("mean ||f_hat - f||^2 (+- 2 s.e.)").build();
-    ise.getStyler().setLegendVisible(false);
-    ise.addSeries("mean ISE", names, means, errors);
-    BitmapEncoder.saveBitmap(ise, isePng.toString(), BitmapEncoder.BitmapFormat.PNG);
-
-    CategoryChart choices = new CategoryChartBuilder().width(800).height(500)
-        .title("Chosen bin width h").xAxisTitle("h").yAxisTitle("times chosen").build();
-    for (MethodResult r : result.methods()) {
-      choices.addSeries(r.method().name(), labels,
-          Arrays.stream(r.chosen()).boxed().map(Integer::doubleValue).toList());
-    }
-    BitmapEncoder.saveBitmap(choices, choicesPng.toString(), BitmapEncoder.BitmapFormat.PNG);
   }
 }

@@ -1,9 +1,12 @@
 package dev.tradeoff.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tradeoff.accounting.budget.BudgetStore;
+import dev.tradeoff.accounting.budget.InMemoryBudgetStore;
 import dev.tradeoff.accounting.guarantee.PrivacyGuarantee;
 import dev.tradeoff.accounting.guarantee.PureDp;
 import dev.tradeoff.accounting.guarantee.RenyiDp;
+import dev.tradeoff.ledger.SqliteLedger;
 import dev.tradeoff.mechanisms.random.Randomness;
 import dev.tradeoff.selection.expost.PureDpCandidate;
 import dev.tradeoff.selection.expost.RandomDroppingTuner;
@@ -11,13 +14,10 @@ import dev.tradeoff.selection.expost.RdpCandidate;
 import dev.tradeoff.selection.expost.RenyiRandomDroppingTuner;
 import dev.tradeoff.selection.expost.TuningOutcome;
 import dev.tradeoff.selection.expost.TuningRun;
-import dev.tradeoff.selection.filter.InMemoryBudgetStore;
 import dev.tradeoff.selection.filter.PureDpFilter;
 import dev.tradeoff.selection.filter.RenyiFilter;
-import dev.tradeoff.selection.ledger.BudgetExceededException;
-import dev.tradeoff.selection.ledger.BudgetStore;
-import dev.tradeoff.selection.ledger.SqliteLedger;
 import java.io.PrintWriter;
+import java.math.RoundingMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -33,7 +33,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code tradeoff tune --plan plan.json [--ledger FILE] [--budget EPS] [--seed S] [--json]}: runs
- * Algorithm 3 of the ex-post paper (random dropping) over the plan's shell-command candidates ({@link
+ * [ExPost25, Algorithm 3] (random dropping) over the plan's shell-command candidates ({@link
  * TunePlan}), with Geom_{e^{−ε′}} dropping and the ex-post pure-DP guarantee of Theorem 11 (2ε_i +
  * ε′ for the chosen candidate, 0 for none), or, when the plan gives {@code alpha}, Exp_{ε′}
  * dropping and the ex-post RDP guarantee of Theorem 13. With {@code --ledger}, the run goes through
@@ -42,7 +42,9 @@ import picocli.CommandLine.Spec;
  * created with budget {@code --budget} (pure ε, or RDP ε at {@code alpha}); with {@code --budget}
  * alone the worst case is checked against it in memory. A failing candidate (crash, timeout,
  * garbage, negative or NaN ε) aborts the run with one line on stderr and status 2, the ledger
- * unchanged; a refused request prints one line and exits with status 3.
+ * unchanged; a refused request prints one line and exits with status 3. {@code --seed} makes the
+ * run reproducible and not private: every output says so, and it is refused with {@code --ledger}
+ * (a seeded run is never charged as if it were private).
  */
 @Command(
     name = "tune",
@@ -50,9 +52,6 @@ import picocli.CommandLine.Spec;
     description = "Private hyperparameter tuning with ex-post guarantees (Algorithm 3).",
     subcommands = {TuneInvocationsCommand.class})
 public final class TuneCommand implements Callable<Integer> {
-
-  /** Exit status when the privacy filter refuses the request. */
-  public static final int BUDGET_EXCEEDED = 3;
 
   @Spec CommandSpec spec;
 
@@ -76,21 +75,17 @@ public final class TuneCommand implements Callable<Integer> {
     if (plan == null) {
       throw new IllegalArgumentException("--plan is required (or use: tune invocations)");
     }
-    if (budget != null && !(budget > 0 && Double.isFinite(budget))) {
-      throw new IllegalArgumentException("--budget must be > 0 and finite, but was " + budget);
+    if (budget != null) {
+      Inputs.range("--budget", budget, Inputs.MIN_EPSILON, 10_000, "a total epsilon budget");
     }
     TunePlan p = TunePlan.read(plan);
     RandomGenerator random = seed == null ? Randomness.secure() : Randomness.seeded(seed);
     Result result;
-    Map<String, Object> remaining;
+    PrivacyGuarantee remaining;
     try (BudgetStore store = store(p)) {
-      try {
-        result = p.alpha().isPresent() ? renyi(p, store, random) : pure(p, store, random);
-      } catch (BudgetExceededException e) {
-        spec.commandLine().getErr().println("tradeoff: " + e.getMessage());
-        return BUDGET_EXCEEDED;
-      }
-      remaining = store == null ? null : LedgerCommand.amounts(store.remaining());
+      // a refusal (BudgetExceededException) exits with TradeoffCommand.BUDGET_EXCEEDED
+      result = p.alpha().isPresent() ? renyi(p, store, random) : pure(p, store, random);
+      remaining = store == null ? null : store.remaining();
     }
     print(p, result, remaining);
     return 0;
@@ -103,13 +98,19 @@ public final class TuneCommand implements Callable<Integer> {
     PrivacyGuarantee fresh =
         budget == null ? null : p.alpha().<PrivacyGuarantee>map(a -> RenyiDp.ofOrder(a, budget)).orElse(new PureDp(budget));
     if (ledger != null) {
-      if (Files.exists(ledger)) {
-        return SqliteLedger.open(ledger);
+      if (seed != null) {
+        throw new IllegalArgumentException("--seed makes the run reproducible and NOT private, so"
+            + " it is never charged to a privacy ledger: drop --seed (or --ledger)");
       }
-      if (fresh == null) {
+      Inputs.ledgerToWrite("--ledger", ledger);
+      if (fresh != null) {
+        // create-or-open in one SQLite write transaction: concurrent first runs all succeed
+        return SqliteLedger.openOrCreate(ledger, fresh);
+      }
+      if (!Files.exists(ledger)) {
         throw new IllegalArgumentException("--budget is required to create the new ledger " + ledger);
       }
-      return SqliteLedger.openOrCreate(ledger, fresh);
+      return SqliteLedger.open(ledger);
     }
     return fresh == null ? null : new InMemoryBudgetStore(fresh);
   }
@@ -146,11 +147,15 @@ public final class TuneCommand implements Callable<Integer> {
         guarantee.epsilonOf(run.outcome()), guarantee.exAnteEpsilon());
   }
 
+  private String randomness() {
+    return seed == null ? "secure" : "seeded(" + seed + "): reproducible, NOT private";
+  }
+
   private String label() {
     return "tune " + plan.getFileName();
   }
 
-  private void print(TunePlan p, Result r, Map<String, Object> remaining) throws Exception {
+  private void print(TunePlan p, Result r, PrivacyGuarantee remaining) throws Exception {
     PrintWriter out = spec.commandLine().getOut();
     Map<String, Object> doc = new LinkedHashMap<>();
     if (r.run.outcome() instanceof TuningOutcome.Selected<JsonNode> s) {
@@ -172,24 +177,30 @@ public final class TuneCommand implements Callable<Integer> {
     p.alpha().ifPresent(a -> g.put("alpha", a));
     g.put("epsilon", r.epsilon);
     g.put("exAnteEpsilon", r.exAnte);
+    g.put("private", seed == null);
     doc.put("guarantee", g);
+    doc.put("seeded", seed != null);
+    doc.put("randomness", randomness());
     if (remaining != null) {
-      doc.put("remaining", remaining);
+      doc.put("remaining", LedgerCommand.amounts(remaining));
     }
     if (ledger != null) {
       doc.put("ledger", ledger.toString());
     }
     if (json) {
-      out.println(Json.compact(doc));
+      out.println(Json.write(doc));
     } else {
       Object chosen = doc.get("chosen");
       out.printf("chosen       %s%n",
-          chosen == null ? "none (every candidate was dropped)" : ((Map<?, ?>) chosen).get("name") + " (score " + ((Map<?, ?>) chosen).get("score") + ")");
+          chosen == null ? "none (every candidate was dropped)" : ((Map<?, ?>) chosen).get("name")
+              + " (score " + Numbers.nearest(((Number) ((Map<?, ?>) chosen).get("score")).doubleValue()) + ")");
       out.printf("runs         %d of %d candidates%n", r.run.runs(), p.candidates().size());
-      out.printf("guarantee    epsilon %s, %s%n", r.epsilon, r.guaranteeKind);
-      out.printf("worst case   epsilon %s%n", r.exAnte);
+      out.printf("guarantee    epsilon %s, %s%s%n", Numbers.up(r.epsilon), r.guaranteeKind,
+          seed == null ? "" : " (NOT private: the run was seeded)");
+      out.printf("worst case   epsilon %s%n", Numbers.up(r.exAnte));
+      out.printf("randomness   %s%n", randomness());
       if (remaining != null) {
-        out.printf("remaining    %s%n", remaining);
+        out.printf("remaining    %s%n", LedgerCommand.text(remaining, RoundingMode.DOWN));
       }
     }
     out.flush();

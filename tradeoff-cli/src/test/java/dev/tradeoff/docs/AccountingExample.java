@@ -1,12 +1,12 @@
 package dev.tradeoff.docs;
 
 import dev.tradeoff.accounting.accountant.Accountant;
-import dev.tradeoff.accounting.accountant.Accountants;
 import dev.tradeoff.accounting.accountant.AccountingMethod;
 import dev.tradeoff.accounting.event.GaussianEvent;
 import dev.tradeoff.accounting.event.SelfComposedEvent;
 import dev.tradeoff.accounting.guarantee.Neighbouring;
 import dev.tradeoff.accounting.guarantee.PrivacyProfile;
+import dev.tradeoff.accounting.methods.Accountants;
 
 /** docs/accounting.md. */
 final class AccountingExample {

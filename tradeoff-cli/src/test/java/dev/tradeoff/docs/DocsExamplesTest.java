@@ -17,9 +17,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Every Java block of docs/*.md is preceded by {@code <!-- example: Name -->} and must be, line for
- * line, the region between {@code // [example]} and {@code // [/example]} of
- * {@code Name.java} here (so the documentation shows code that compiles); each example is run and
- * its result checked.
+ * line, the imports that the region between {@code // [example]} and {@code // [/example]} of
+ * {@code Name.java} here uses, a blank line, then that region (so the documentation shows code that
+ * compiles, with the imports a reader needs); each example is run and its result checked.
  */
 class DocsExamplesTest {
 
@@ -41,7 +41,7 @@ class DocsExamplesTest {
             .isEqualTo(count(BLOCK.matcher(text)));
         Matcher m = BLOCK.matcher(text);
         while (m.find()) {
-          String example = region(Files.readString(HERE.resolve(m.group(1) + ".java")));
+          String example = snippet(Files.readString(HERE.resolve(m.group(1) + ".java")));
           assertThat(m.group(2)).as("%s in %s", m.group(1), page).isEqualTo(example);
           seen.add(m.group(1));
         }
@@ -58,6 +58,23 @@ class DocsExamplesTest {
       n++;
     }
     return n;
+  }
+
+  /** The imports the marked region uses, a blank line, then the region. */
+  static String snippet(String source) {
+    String region = region(source);
+    List<String> imports = source.lines()
+        .filter(line -> line.startsWith("import "))
+        .filter(line -> Pattern.compile("\\b" + Pattern.quote(simpleName(line)) + "\\b")
+            .matcher(region).find())
+        .toList();
+    return imports.isEmpty() ? region : String.join("\n", imports) + "\n\n" + region;
+  }
+
+  /** The name an import brings into scope: its last segment. */
+  private static String simpleName(String importLine) {
+    String name = importLine.substring(0, importLine.indexOf(';')).strip();
+    return name.substring(name.lastIndexOf('.') + 1);
   }
 
   /** The marked region, de-indented by the marker's indentation. */

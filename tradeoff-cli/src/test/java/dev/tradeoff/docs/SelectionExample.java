@@ -2,6 +2,7 @@ package dev.tradeoff.docs;
 
 import dev.tradeoff.accounting.guarantee.PrivacyGuarantee;
 import dev.tradeoff.accounting.guarantee.PureDp;
+import dev.tradeoff.ledger.SqliteLedger;
 import dev.tradeoff.mechanisms.laplace.LaplaceMechanism;
 import dev.tradeoff.mechanisms.random.Randomness;
 import dev.tradeoff.selection.expost.PureDpCandidate;
@@ -11,7 +12,6 @@ import dev.tradeoff.selection.expost.Scored;
 import dev.tradeoff.selection.expost.TuningOutcome;
 import dev.tradeoff.selection.expost.TuningRun;
 import dev.tradeoff.selection.filter.PureDpFilter;
-import dev.tradeoff.selection.ledger.SqliteLedger;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

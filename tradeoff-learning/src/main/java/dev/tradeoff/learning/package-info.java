@@ -1,6 +1,5 @@
 /**
- * Private teachers for the DaRRM paper's Section 6.2 (Zhang et al., "Private majority ensembling",
- * TMLR 2024): L2-regularised logistic regression, its differentially private trainers (DP-SGD of
+ * Private teachers for [DaRRM24, Section 6.2]: L2-regularised logistic regression, its differentially private trainers (DP-SGD of
  * Abadi et al. 2016 and output perturbation of Chaudhuri, Monteleoni and Sarwate 2011), the data
  * readers and the teacher ensemble whose 0/1 votes the private majority aggregates.
  */

@@ -27,6 +27,19 @@ public interface Accountant {
   }
 
   /**
+   * Refuses an unsupported event: the one check every accountant makes before it accounts.
+   *
+   * @throws UnsupportedEventException naming {@link #method()} and the reason {@link
+   *     #whyUnsupported} gives, if it gives one
+   */
+  default void requireSupported(DpEvent event, Neighbouring neighbouring) {
+    Optional<String> why = whyUnsupported(event, neighbouring);
+    if (why.isPresent()) {
+      throw new UnsupportedEventException(method(), event, why.get());
+    }
+  }
+
+  /**
    * The privacy profile of the event.
    *
    * @throws UnsupportedEventException if the event is not supported

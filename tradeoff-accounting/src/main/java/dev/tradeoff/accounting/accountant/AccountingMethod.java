@@ -6,7 +6,7 @@ import java.util.Locale;
 public enum AccountingMethod {
   /** Basic composition: (Σε, Σδ). */
   BASIC,
-  /** Kairouz, Oh and Viswanath (2015) closed-form general composition (DaRRM paper, Thm 2.3). */
+  /** Kairouz, Oh and Viswanath (2015) closed-form general composition [DaRRM24, Thm 2.3]. */
   KAIROUZ,
   /** The exact optimal composition of Kairouz, Oh and Viswanath (2015), Theorem 3.3. */
   OPTIMAL,

@@ -4,6 +4,7 @@ import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.accountant.Accountant;
 import dev.tradeoff.accounting.event.DpEvent;
 import dev.tradeoff.accounting.event.GaussianEvent;
+import dev.tradeoff.accounting.event.PoissonSampledEvent;
 import dev.tradeoff.accounting.event.SelfComposedEvent;
 import dev.tradeoff.accounting.guarantee.Neighbouring;
 import java.util.function.DoubleFunction;
@@ -42,6 +43,26 @@ public final class GaussianCalibrator {
         targetEpsilon,
         targetDelta,
         relation);
+  }
+
+  /**
+   * DP-SGD noise calibration (the question Opacus's {@code get_noise_multiplier} answers): the
+   * smallest noise multiplier σ (rounded up) such that {@code steps} Poisson-subsampled Gaussian
+   * releases with sampling rate q (Abadi et al., "Deep Learning with Differential Privacy", CCS
+   * 2016) meet (ε, δ) under add/remove-one neighbouring, per this calibrator's accountant.
+   *
+   * @param q the sampling rate in (0, 1]
+   * @param steps the number of steps ≥ 1
+   */
+  public double poissonSampledSigma(
+      double q, int steps, double targetEpsilon, double targetDelta) {
+    Require.that(q > 0 && q <= 1, "q", "must be in (0, 1]", q);
+    Require.positive("steps", steps);
+    return sigma(
+        s -> new SelfComposedEvent(new PoissonSampledEvent(q, new GaussianEvent(s)), steps),
+        targetEpsilon,
+        targetDelta,
+        Neighbouring.ADD_OR_REMOVE_ONE);
   }
 
   /**

@@ -4,14 +4,14 @@ import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 
 /**
- * The σ grid search for the GNMax baseline of the DaRRM paper (Appendix D.2.1): GNMax with noise
+ * The σ grid search for the GNMax baseline of [DaRRM24, Appendix D.2.1]: GNMax with noise
  * σ is (λ, λ/σ²)-RDP for all λ ≥ 1 (Papernot et al. 2018, Section 4.1), which by the classic
- * conversion (Papernot et al. 2018, Theorem 5; DaRRM Theorem D.1) is (λ/σ² + log(1/δ)/(λ − 1),
+ * conversion (Papernot et al. 2018, Theorem 5; [DaRRM24, Theorem D.1]) is (λ/σ² + log(1/δ)/(λ − 1),
  * δ)-DP. For a target (ε, δ) = (mε, mΔ) this gives σ²(λ) = λ / (ε − log(1/δ)/(λ − 1)), positive for
  * λ &gt; λ_min = log(1/δ)/ε + 1. The paper searches λ ∈ [λ_min, 500] in steps of 0.5 and keeps the
  * smallest σ²; so does {@link #search}, skipping λ_min itself (where σ² is infinite).
  *
- * <p>Reproduction (DaRRM Table 4): the σ_min column (21.46, 22.46) is reproduced, but the λ column
+ * <p>Reproduction [DaRRM24, Table 4]: the σ_min column (21.46, 22.46) is reproduced, but the λ column
  * (34.31, 35.74) is not the λ that the search selects (62.31, 64.74): it equals λ_min + 3 to the
  * printed precision in both rows, and at that λ the required σ is 37.75 and 40.21. See
  * REPRODUCTION.md, "DaRRM Table 4".

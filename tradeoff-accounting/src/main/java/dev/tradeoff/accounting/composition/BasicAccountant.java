@@ -3,7 +3,6 @@ package dev.tradeoff.accounting.composition;
 import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.accountant.Accountant;
 import dev.tradeoff.accounting.accountant.AccountingMethod;
-import dev.tradeoff.accounting.accountant.UnsupportedEventException;
 import dev.tradeoff.accounting.event.DpEvent;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.Neighbouring;
@@ -15,7 +14,7 @@ import java.util.Optional;
  * event tree whose leaves have a single (ε, δ) guarantee: {@code GuaranteeEvent} of {@code PureDp}
  * or {@code ApproxDp}, Laplace and discrete Laplace (1/scale), randomized response (ε), under
  * self-composition and composition, and sampling without replacement of such a tree under
- * replace-one neighbouring (amplified by {@link WithoutReplacementAmplification}, BBG18 Theorem 9).
+ * replace-one neighbouring (amplified by {@link WithoutReplacementAmplification}, [BBG18, Theorem 9]).
  * Gaussian mechanisms, Poisson subsampling, sampling without replacement under add/remove-one and
  * Rényi/zCDP/GDP/f-DP guarantees are refused (use rdp, zcdp, gdp or pld). Apart from sampling
  * without replacement the answer does not depend on the neighbouring relation: each leaf's
@@ -25,6 +24,9 @@ import java.util.Optional;
  * ε(δ) = Σε for δ ≥ Σδ, +∞ otherwise.
  */
 public final class BasicAccountant implements Accountant {
+
+  /** A stateless accountant; every instance behaves the same. */
+  public BasicAccountant() {}
 
   @Override
   public AccountingMethod method() {
@@ -40,10 +42,7 @@ public final class BasicAccountant implements Accountant {
 
   @Override
   public PrivacyProfile account(DpEvent event, Neighbouring neighbouring) {
-    Optional<String> reason = whyUnsupported(event, neighbouring);
-    if (reason.isPresent()) {
-      throw new UnsupportedEventException(method(), event, reason.get());
-    }
+    requireSupported(event, neighbouring);
     return new SingleStatementProfile(
         BasicComposition.compose(EventGuarantees.sequence(event, neighbouring)));
   }

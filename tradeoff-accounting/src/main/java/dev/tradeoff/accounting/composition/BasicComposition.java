@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * Basic ("simple") composition: the adaptive composition of (ε_l, δ_l)-DP mechanisms is
- * (Σ ε_l, Σ δ_l)-DP (Dwork, Kenthapadi, McSherry, Mironov and Naor 2006; DaRRM paper, Theorem
+ * (Σ ε_l, Σ δ_l)-DP (Dwork, Kenthapadi, McSherry, Mironov and Naor 2006; [DaRRM24, Theorem
  * 2.2, for k identical mechanisms: (kε, kδ)).
  *
  * <p>Rounding: both sums are rounded up by a relative margin covering their floating-point error.
@@ -36,8 +36,8 @@ public final class BasicComposition {
   }
 
   static ApproxDp compose(GuaranteeSequence sequence) {
-    double epsilon = SafeRounding.up(sequence.sumEpsilon(), sequence.termCount());
-    double delta = SafeRounding.up(sequence.sumDelta(), sequence.termCount());
+    double epsilon = RoundoffMargin.up(sequence.sumEpsilon(), sequence.termCount());
+    double delta = RoundoffMargin.up(sequence.sumDelta(), sequence.termCount());
     if (delta >= 1) {
       if (-Math.expm1(sequence.logNoFailure()) >= 1) {
         throw new IllegalArgumentException(

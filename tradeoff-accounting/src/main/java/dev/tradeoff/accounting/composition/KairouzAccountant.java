@@ -3,7 +3,6 @@ package dev.tradeoff.accounting.composition;
 import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.accountant.Accountant;
 import dev.tradeoff.accounting.accountant.AccountingMethod;
-import dev.tradeoff.accounting.accountant.UnsupportedEventException;
 import dev.tradeoff.accounting.event.DpEvent;
 import dev.tradeoff.accounting.guarantee.Neighbouring;
 import dev.tradeoff.accounting.guarantee.PrivacyProfile;
@@ -11,14 +10,14 @@ import java.util.Optional;
 
 /**
  * {@link AccountingMethod#KAIROUZ}: the closed-form general composition of Kairouz, Oh and
- * Viswanath (2015) ({@link KairouzComposition}): Theorem 3.4 (DaRRM paper, Theorem 2.3) for k
+ * Viswanath (2015) ({@link KairouzComposition}): Theorem 3.4 [DaRRM24, Theorem 2.3] for k
  * identical (ε, δ) mechanisms and Theorem 3.5 for heterogeneous sequences. It reads the same events
  * as {@link BasicAccountant} and refuses the same ones.
  *
  * <p>The slack δ′ is either chosen optimally for every query ({@link #optimalSlack()}, the
  * default: ε(δ_total) spends the largest slack δ′ = 1 − (1 − δ_total)/Π(1 − δ_l) the target allows,
  * and δ(ε) the smallest slack that reaches ε) or fixed ({@link #withSlack(double)}, as in the
- * DaRRM paper's tables and the CLI's {@code --delta-slack}: the profile then knows the statements
+ * tables of [DaRRM24] and the CLI's {@code --delta-slack}: the profile then knows the statements
  * (ε̃(δ′), 1 − Π(1 − δ_l)(1 − δ′)) and (Σε, 1 − Π(1 − δ_l)) only).
  */
 public final class KairouzAccountant implements Accountant {
@@ -58,10 +57,7 @@ public final class KairouzAccountant implements Accountant {
 
   @Override
   public PrivacyProfile account(DpEvent event, Neighbouring neighbouring) {
-    Optional<String> reason = whyUnsupported(event, neighbouring);
-    if (reason.isPresent()) {
-      throw new UnsupportedEventException(method(), event, reason.get());
-    }
+    requireSupported(event, neighbouring);
     GuaranteeSequence sequence = EventGuarantees.sequence(event, neighbouring);
     return Double.isNaN(deltaSlack)
         ? KairouzComposition.optimalSlackProfile(sequence)

@@ -11,9 +11,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The closed-form "general composition" of Kairouz, Oh and Viswanath, <i>The composition theorem
- * for differential privacy</i> (ICML 2015), Theorem 3.4 for k identical mechanisms, as the DaRRM
- * paper states it (its Theorem 2.3), and Theorem 3.5 for heterogeneous sequences.
+ * The closed-form "general composition" of [KOV15]: Theorem 3.4 for k identical mechanisms, as
+ * [DaRRM24, Theorem 2.3] states it, and Theorem 3.5 for heterogeneous sequences.
  *
  * <p>For (ε_l, δ_l)-DP mechanisms l = 1..k and a slack δ′ ∈ (0, 1), the adaptive composition is
  * (ε̃, 1 − (1 − δ′) Π(1 − δ_l))-DP with
@@ -24,13 +23,13 @@ import java.util.Optional;
  *            Σ ε_l (e^{ε_l} − 1)/(e^{ε_l} + 1) + √(2 Σε_l² · log(1 / δ′)) }
  * </pre>
  *
- * which for k identical (ε, δ) mechanisms is DaRRM Theorem 2.3: min{kε, (e^ε − 1)εk/(e^ε + 1) +
+ * which for k identical (ε, δ) mechanisms is [DaRRM24, Theorem 2.3]: min{kε, (e^ε − 1)εk/(e^ε + 1) +
  * ε√(2k log(e + √(kε²)/δ′)), (e^ε − 1)εk/(e^ε + 1) + ε√(2k log(1/δ′))} with total δ 1 − (1 −
  * δ)^k(1 − δ′).
  *
  * <p>Numerics: (e^ε − 1)/(e^ε + 1) is evaluated as tanh(ε/2) and the total δ as −expm1(Σ
  * log1p(−δ_l) + log1p(−δ′)), so nothing cancels; ε̃ and δ are rounded up by a relative margin of a
- * few tens of units of roundoff (see {@code SafeRounding}).
+ * few tens of units of roundoff (see {@code RoundoffMargin}).
  *
  * <p>The CLI's {@code --method kairouz --delta-slack D'} calls {@link #compose(ApproxDp, int,
  * double)}; {@code --method kairouz --delta D} calls {@link #profile(ApproxDp, int)} and asks its
@@ -41,8 +40,8 @@ public final class KairouzComposition {
   private KairouzComposition() {}
 
   /**
-   * DaRRM Theorem 2.3 (KOV Theorem 3.4): k-fold composition of one (ε, δ) guarantee with slack δ′.
-   * Example: (0.2676, 0.0003), k = 20, δ′ = 1e-4 gives (5.352, 0.00608) (DaRRM Table 2).
+   * [DaRRM24, Theorem 2.3] ([KOV15, Theorem 3.4]): k-fold composition of one (ε, δ) guarantee with slack δ′.
+   * Example: (0.2676, 0.0003), k = 20, δ′ = 1e-4 gives (5.352, 0.00608) [DaRRM24, Table 2].
    *
    * @param perMechanism the (ε, δ) of each mechanism
    * @param count k ≥ 1
@@ -57,7 +56,7 @@ public final class KairouzComposition {
   }
 
   /**
-   * KOV Theorem 3.5: composition of a heterogeneous sequence with slack δ′.
+   * [KOV15, Theorem 3.5]: composition of a heterogeneous sequence with slack δ′.
    *
    * @param guarantees the (ε_l, δ_l) of the mechanisms, in order
    * @param deltaSlack δ′ in (0, 1)
@@ -69,7 +68,7 @@ public final class KairouzComposition {
   }
 
   /**
-   * KOV Theorems 3.4/3.5 with slack δ′ for any event that reads as a sequence of (ε, δ) guarantees
+   * [KOV15, Theorems 3.4/3.5] with slack δ′ for any event that reads as a sequence of (ε, δ) guarantees
    * (pure/approximate guarantees, Laplace, discrete Laplace, randomized response, and their
    * compositions): the paper's pair (ε̃, 1 − Π(1 − δ_l)(1 − δ′)), rounded up.
    *
@@ -86,10 +85,10 @@ public final class KairouzComposition {
   }
 
   /**
-   * The privacy profile of k identical (ε, δ) mechanisms under KOV Theorem 3.4 with the slack δ′
+   * The privacy profile of k identical (ε, δ) mechanisms under [KOV15, Theorem 3.4] with the slack δ′
    * chosen optimally for every query: δ(ε′) is the smallest 1 − (1 − δ)^k(1 − δ′) over the δ′ whose
    * ε̃(δ′) ≤ ε′ (closed-form inversion of each term), with δ(ε′) = 1 − (1 − δ)^k for ε′ ≥ kε (the
-   * first term holds without slack: KOV Theorem 3.3 at i = 0), and 1 where no slack reaches ε′.
+   * first term holds without slack: [KOV15, Theorem 3.3] at i = 0), and 1 where no slack reaches ε′.
    * {@code epsilon(δ_total)} spends the largest slack the target allows, δ′ = 1 − (1 − δ_total)/(1 −
    * δ)^k, which minimizes ε̃ because every term is non-increasing in δ′.
    */
@@ -99,7 +98,7 @@ public final class KairouzComposition {
     return new OptimalSlackProfile(GuaranteeSequence.homogeneous(perMechanism, count));
   }
 
-  /** As {@link #profile(ApproxDp, int)} for a heterogeneous sequence (KOV Theorem 3.5). */
+  /** As {@link #profile(ApproxDp, int)} for a heterogeneous sequence [KOV15, Theorem 3.5]. */
   public static PrivacyProfile profile(List<ApproxDp> guarantees) {
     return new OptimalSlackProfile(GuaranteeSequence.of(guarantees));
   }
@@ -125,7 +124,7 @@ public final class KairouzComposition {
 
   static ApproxDp compose(GuaranteeSequence sequence, double deltaSlack) {
     double epsilon = epsilonTotal(sequence, deltaSlack);
-    double delta = SafeRounding.failureFloorPlus(sequence.logNoFailure(), deltaSlack, 0);
+    double delta = RoundoffMargin.failureFloorPlus(sequence.logNoFailure(), deltaSlack, 0);
     return new ApproxDp(epsilon, delta);
   }
 
@@ -142,7 +141,7 @@ public final class KairouzComposition {
       double third = mean + Math.sqrt(2 * sumSquares * -logSlack);
       best = Math.min(best, Math.min(second, third));
     }
-    return SafeRounding.up(best, sequence.termCount() + 16);
+    return RoundoffMargin.up(best, sequence.termCount() + 16);
   }
 
   /** The profile of Theorem 3.4/3.5 with the slack chosen per query. */
@@ -153,8 +152,8 @@ public final class KairouzComposition {
       Require.nonNegative("epsilon", epsilon);
       double logNoFailure = sequence.logNoFailure();
       double terms = sequence.termCount() + 8;
-      if (epsilon >= SafeRounding.up(sequence.sumEpsilon(), sequence.termCount())) {
-        return SafeRounding.failureFloor(logNoFailure);
+      if (epsilon >= RoundoffMargin.up(sequence.sumEpsilon(), sequence.termCount())) {
+        return RoundoffMargin.failureFloor(logNoFailure);
       }
       double mean = sequence.sumMeanLoss();
       double sumSquares = sequence.sumEpsilonSquared();
@@ -172,11 +171,11 @@ public final class KairouzComposition {
       // s carries a relative error of about u·(ε′ + mean)/(ε′ − mean); δ′ = e^{−s…} inherits it
       // multiplied by s. Rounding δ′ up keeps ε̃(δ′) ≤ ε′.
       double slackTerms = terms + 16 + s * (4 + 4 * (epsilon + mean) / gap);
-      double slack = SafeRounding.up(Math.exp(logSlack), slackTerms);
+      double slack = RoundoffMargin.up(Math.exp(logSlack), slackTerms);
       if (slack >= 1) {
         return 1;
       }
-      return SafeRounding.failureFloorPlus(logNoFailure, slack, 0);
+      return RoundoffMargin.failureFloorPlus(logNoFailure, slack, 0);
     }
 
     @Override
@@ -188,12 +187,12 @@ public final class KairouzComposition {
       if (x > 0) {
         return Double.POSITIVE_INFINITY;
       }
-      double sumEpsilon = SafeRounding.up(sequence.sumEpsilon(), sequence.termCount());
+      double sumEpsilon = RoundoffMargin.up(sequence.sumEpsilon(), sequence.termCount());
       if (x == 0) {
         return sumEpsilon;
       }
       double cancellation = (Math.abs(logRemaining) + Math.abs(logNoFailure)) / Math.abs(x);
-      double slack = SafeRounding.down(-Math.expm1(x), sequence.termCount() + 8 + cancellation);
+      double slack = RoundoffMargin.down(-Math.expm1(x), sequence.termCount() + 8 + cancellation);
       if (!(slack > 0)) {
         return sumEpsilon;
       }
@@ -208,7 +207,7 @@ public final class KairouzComposition {
     @Override
     public double delta(double epsilon) {
       Require.nonNegative("epsilon", epsilon);
-      if (epsilon >= SafeRounding.up(sequence.sumEpsilon(), sequence.termCount())) {
+      if (epsilon >= RoundoffMargin.up(sequence.sumEpsilon(), sequence.termCount())) {
         return withoutSlackDelta();
       }
       return epsilon >= withSlack.epsilon() ? withSlack.delta() : 1;
@@ -221,13 +220,13 @@ public final class KairouzComposition {
         return withSlack.epsilon();
       }
       if (delta >= withoutSlackDelta()) {
-        return SafeRounding.up(sequence.sumEpsilon(), sequence.termCount());
+        return RoundoffMargin.up(sequence.sumEpsilon(), sequence.termCount());
       }
       return Double.POSITIVE_INFINITY;
     }
 
     private double withoutSlackDelta() {
-      return SafeRounding.failureFloor(sequence.logNoFailure());
+      return RoundoffMargin.failureFloor(sequence.logNoFailure());
     }
   }
 }

@@ -3,7 +3,6 @@ package dev.tradeoff.accounting.composition;
 import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.accountant.Accountant;
 import dev.tradeoff.accounting.accountant.AccountingMethod;
-import dev.tradeoff.accounting.accountant.UnsupportedEventException;
 import dev.tradeoff.accounting.event.DpEvent;
 import dev.tradeoff.accounting.guarantee.Neighbouring;
 import dev.tradeoff.accounting.guarantee.PrivacyProfile;
@@ -20,6 +19,9 @@ import java.util.Optional;
  * OptimalComposition#MAX_COUNT} mechanisms.
  */
 public final class OptimalAccountant implements Accountant {
+
+  /** A stateless accountant; every instance behaves the same. */
+  public OptimalAccountant() {}
 
   @Override
   public AccountingMethod method() {
@@ -52,10 +54,7 @@ public final class OptimalAccountant implements Accountant {
 
   @Override
   public PrivacyProfile account(DpEvent event, Neighbouring neighbouring) {
-    Optional<String> reason = whyUnsupported(event, neighbouring);
-    if (reason.isPresent()) {
-      throw new UnsupportedEventException(method(), event, reason.get());
-    }
+    requireSupported(event, neighbouring);
     GuaranteeSequence sequence = EventGuarantees.sequence(event, neighbouring);
     return OptimalComposition.of(sequence.first(), (int) sequence.length());
   }

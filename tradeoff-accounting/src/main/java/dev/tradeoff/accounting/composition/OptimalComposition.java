@@ -164,7 +164,7 @@ public final class OptimalComposition implements PrivacyProfile {
   }
 
   /**
-   * The i-th guarantee of KOV Theorem 3.3, ((k − 2i)ε₀, 1 − (1 − δ)^k (1 − δ_i)), with δ_i evaluated
+   * The i-th guarantee of [KOV15, Theorem 3.3], ((k − 2i)ε₀, 1 − (1 − δ)^k (1 − δ_i)), with δ_i evaluated
    * from the theorem's own sum (independently of {@link #delta}) and both numbers rounded up.
    *
    * @param i in [0, ⌊k/2⌋]
@@ -182,11 +182,11 @@ public final class OptimalComposition implements PrivacyProfile {
               - logNormalizer
               + LogMath.log1mExp(-2.0 * (i - l) * epsilon0);
     }
-    double epsilon = SafeRounding.up((count - 2.0 * i) * epsilon0, 2);
+    double epsilon = RoundoffMargin.up((count - 2.0 * i) * epsilon0, 2);
     return new ApproxDp(epsilon, combine(LogMath.logSumExp(terms), count / 2 + 1));
   }
 
-  /** All ⌊k/2⌋ + 1 guarantees of KOV Theorem 3.3, in decreasing ε. Costs O(k²). */
+  /** All ⌊k/2⌋ + 1 guarantees of [KOV15, Theorem 3.3], in decreasing ε. Costs O(k²). */
   public List<ApproxDp> theoremGrid() {
     List<ApproxDp> grid = new ArrayList<>(count / 2 + 1);
     for (int i = 0; i <= count / 2; i++) {
@@ -214,10 +214,10 @@ public final class OptimalComposition implements PrivacyProfile {
   /** [1 − (1 − δ)^k] + (1 − δ)^k e^{logPure}, rounded up; {@code terms} sizes the margin. */
   private double combine(double logPure, int terms) {
     if (logPure == Double.NEGATIVE_INFINITY) {
-      return SafeRounding.failureFloor(logNoFailure);
+      return RoundoffMargin.failureFloor(logNoFailure);
     }
     double pure = roundedUp(logPure, terms);
-    return perMechanism.delta() == 0 ? pure : SafeRounding.failureFloorPlus(logNoFailure, pure, 0);
+    return perMechanism.delta() == 0 ? pure : RoundoffMargin.failureFloorPlus(logNoFailure, pure, 0);
   }
 
   /** e^log rounded up; a positive δ that underflows becomes the smallest positive double. */
@@ -225,7 +225,7 @@ public final class OptimalComposition implements PrivacyProfile {
     if (log == Double.NEGATIVE_INFINITY) {
       return 0;
     }
-    double value = SafeRounding.deltaUp(Math.exp(log), terms + logMagnitude + Math.abs(log));
+    double value = RoundoffMargin.deltaUp(Math.exp(log), terms + logMagnitude + Math.abs(log));
     return Math.max(value, Double.MIN_VALUE);
   }
 

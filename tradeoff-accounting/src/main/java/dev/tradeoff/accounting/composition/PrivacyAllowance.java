@@ -5,10 +5,10 @@ import dev.tradeoff.accounting.guarantee.ApproxDp;
 
 /**
  * A composed guarantee expressed as a multiple of the per-mechanism ε, in the vocabulary of the
- * DaRRM paper (Zhang, Jagielski et al., <i>Private majority ensembling</i>, TMLR 2024): the
+ * [DaRRM24]: the
  * majority of {@code count} (ε, Δ)-DP mechanisms is (multiplier · ε, delta)-DP.
  *
- * <p>Appendix D.1.1 of the DaRRM paper uses it twice, both times with general composition (its
+ * <p>Appendix D.1.1 of [DaRRM24] uses it twice, both times with general composition (its
  * Theorem 2.3, {@link KairouzComposition}):
  *
  * <ul>
@@ -19,7 +19,7 @@ import dev.tradeoff.accounting.guarantee.ApproxDp;
  * </ul>
  *
  * With K = 35, ε = 0.1, Δ = 1e-5, δ′ = 0.1 this gives m = 6.4521, 7.5742, 8.2708, 9.8823 for M =
- * 10, 13, 15, 20 and τ = 14.0328, λ = 0.1003 (DaRRM Table 3). Lemma A.1's pure case (Δ = 0, simple
+ * 10, 13, 15, 20 and τ = 14.0328, λ = 0.1003 [DaRRM24, Table 3]. Lemma A.1's pure case (Δ = 0, simple
  * composition: τ = K, λ = 0) is {@link #simpleComposition}.
  *
  * @param multiplier m (or τ) ≥ 0: the composed ε divided by the per-mechanism ε, rounded up
@@ -35,8 +35,8 @@ public record PrivacyAllowance(double multiplier, double epsilon, double delta) 
   }
 
   /**
-   * m (or τ) and δ (or λ) of {@code count} (ε, Δ) mechanisms by general composition (DaRRM Theorem
-   * 2.3) with slack δ′, as in DaRRM Appendix D.1.1.
+   * m (or τ) and δ (or λ) of {@code count} (ε, Δ) mechanisms by general composition ([DaRRM24,
+   * Theorem 2.3]) with slack δ′, as in [DaRRM24, Appendix D.1.1].
    *
    * @param perMechanism (ε, Δ) with ε &gt; 0
    * @param count M or K ≥ 1
@@ -51,7 +51,7 @@ public record PrivacyAllowance(double multiplier, double epsilon, double delta) 
   }
 
   /**
-   * τ = count and λ = count · Δ by simple composition (DaRRM Theorem 2.2; Lemma A.1 uses it with Δ
+   * τ = count and λ = count · Δ by simple composition ([DaRRM24, Theorem 2.2]; Lemma A.1 uses it with Δ
    * = 0, giving τ = K, λ = 0).
    *
    * @param perMechanism (ε, Δ) with ε &gt; 0

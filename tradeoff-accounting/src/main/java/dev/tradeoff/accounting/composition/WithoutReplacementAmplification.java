@@ -36,7 +36,7 @@ public final class WithoutReplacementAmplification {
   }
 
   /**
-   * BBG18 Theorem 9 for a subsample of m out of n records.
+   * [BBG18, Theorem 9] for a subsample of m out of n records.
    *
    * @param guarantee the replace-one (ε, δ) of the mechanism run on the subsample
    * @param datasetSize n ≥ 1
@@ -47,7 +47,7 @@ public final class WithoutReplacementAmplification {
   }
 
   /**
-   * BBG18 Theorem 9 for a sampling ratio γ.
+   * [BBG18, Theorem 9] for a sampling ratio γ.
    *
    * @param guarantee the replace-one (ε, δ) of the mechanism run on the subsample
    * @param gamma γ in (0, 1]
@@ -57,7 +57,7 @@ public final class WithoutReplacementAmplification {
     Require.inClosedRange("gamma", gamma, Double.MIN_VALUE, 1);
     return new ApproxDp(
         amplifiedEpsilon(guarantee.epsilon(), gamma),
-        SafeRounding.deltaUp(gamma * guarantee.delta(), 1));
+        RoundoffMargin.deltaUp(gamma * guarantee.delta(), 1));
   }
 
   /**
@@ -78,6 +78,6 @@ public final class WithoutReplacementAmplification {
         epsilon < 700
             ? Math.log1p(gamma * Math.expm1(epsilon))
             : epsilon + Math.log(gamma + (1 - gamma) * Math.exp(-epsilon)) + 8 * Math.ulp(epsilon);
-    return SafeRounding.up(value, 4);
+    return RoundoffMargin.up(value, 4);
   }
 }

@@ -10,7 +10,7 @@ import dev.tradeoff.accounting.numerics.StandardNormal;
 /**
  * Conversions out of μ-Gaussian DP (Dong, Roth and Su 2022).
  *
- * <p>Profile (shuffle paper, Corollary 2.5; Dong, Roth and Su 2022, Corollary 2.13; equivalently
+ * <p>Profile ([ShuffleGDP21, Corollary 2.5]; Dong, Roth and Su 2022, Corollary 2.13; equivalently
  * the exact analytic-Gaussian condition of Balle and Wang 2018, Theorem 8 with μ = Δ/σ): μ-GDP is
  * (ε, δ(ε))-DP for every ε ≥ 0 with
  *

@@ -9,7 +9,7 @@ import org.apache.commons.numbers.gamma.Erfcx;
 
 /**
  * The Gaussian trade-off function G_μ(α) = Φ(Φ⁻¹(1 − α) − μ) = T(N(0, 1), N(μ, 1)) (Dong, Roth
- * and Su 2022, Section 2.3; shuffle paper, Definition 2.4). It is symmetric (G_μ⁻¹ = G_μ).
+ * and Su 2022, Section 2.3; [ShuffleGDP21, Definition 2.4]). It is symmetric (G_μ⁻¹ = G_μ).
  *
  * <p>Evaluation uses Φ⁻¹(1 − α) = {@link StandardNormal#inverseSurvival(double)} without forming
  * 1 − α and Φ with full relative precision in the lower tail, so G_μ(α) is accurate for α as
@@ -26,7 +26,7 @@ public record GaussianTradeoff(double mu) implements TradeoffFunction {
     Require.nonNegative("mu", mu);
   }
 
-  /** μ-GDP → G_μ (shuffle paper, Definition 2.4: μ-GDP means G_μ-DP). */
+  /** μ-GDP → G_μ ([ShuffleGDP21, Definition 2.4]: μ-GDP means G_μ-DP). */
   public static GaussianTradeoff of(GaussianDp guarantee) {
     Require.nonNull("guarantee", guarantee);
     return new GaussianTradeoff(guarantee.mu());
@@ -66,7 +66,7 @@ public record GaussianTradeoff(double mu) implements TradeoffFunction {
 
   /**
    * The privacy profile of μ-GDP, δ(ε) = Φ(−ε/μ + μ/2) − e^ε Φ(−ε/μ − μ/2) (Dong, Roth and Su
-   * 2022, Section 2.4; shuffle paper, Corollary 2.5), which is 1 + G_μ*(−e^ε) (Proposition
+   * 2022, Section 2.4; [ShuffleGDP21, Corollary 2.5]), which is 1 + G_μ*(−e^ε) (Proposition
    * 2.12).
    *
    * <p>Computed without cancellation: with t₋ = ε/μ − μ/2 and t₊ = ε/μ + μ/2 one has t₊² − t₋² =
@@ -154,7 +154,7 @@ public record GaussianTradeoff(double mu) implements TradeoffFunction {
   /**
    * The smallest μ such that G_μ ≤ curve everywhere (so a mechanism with trade-off curve
    * {@code curve} is μ-GDP); +∞ if there is none (curve(0) &lt; 1, or curve(α) = 0 for some
-   * α &lt; 1). Shuffle paper, Section 3: μ = max_α Φ⁻¹(1 − α) − Φ⁻¹(curve(α)). Because G_μ is
+   * α &lt; 1). [ShuffleGDP21, Section 3]: μ = max_α Φ⁻¹(1 − α) − Φ⁻¹(curve(α)). Because G_μ is
    * convex and the curve linear between vertices (see {@link #isBelow}), the maximum over α is
    * attained at a vertex, so μ = max_i Φ⁻¹(1 − α_i) − Φ⁻¹(β_i) exactly. The value is then certified
    * with {@link #isBelow} and rounded up ulp by ulp until the check passes (safe direction).

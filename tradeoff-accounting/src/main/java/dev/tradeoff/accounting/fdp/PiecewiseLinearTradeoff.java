@@ -5,8 +5,8 @@ import dev.tradeoff.accounting.guarantee.TradeoffFunction;
 import java.util.Arrays;
 
 /**
- * A numeric trade-off function (f-DP, Dong, Roth and Su 2022, Definition 2.1; shuffle paper,
- * Definition 2.2): a convex, continuous, non-increasing, piecewise-linear f on [0, 1] with
+ * A numeric trade-off function (f-DP, Dong, Roth and Su 2022, Definition 2.1; [ShuffleGDP21,
+ * Definition 2.2]): a convex, continuous, non-increasing, piecewise-linear f on [0, 1] with
  * f(α) ≤ 1 − α, given by its vertices (α_0, β_0), …, (α_n, β_n) with 0 = α_0 &lt; … &lt; α_n = 1
  * and
  * β_n = 0, and evaluated by linear interpolation.

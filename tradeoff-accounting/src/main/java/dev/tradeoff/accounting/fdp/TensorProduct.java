@@ -5,7 +5,7 @@ import java.util.Arrays;
 
 /**
  * Composition of f-DP guarantees by the tensor product f ⊗ g = T(P × P′, Q × Q′) for f = T(P, Q),
- * g = T(P′, Q′) (Dong, Roth and Su 2022, Definition 3.1 and Theorem 3.2; shuffle paper, Definition
+ * g = T(P′, Q′) (Dong, Roth and Su 2022, Definition 3.1 and Theorem 3.2; [ShuffleGDP21, Definition
  * 2.6 and Theorem 1), computed numerically for piecewise-linear curves.
  *
  * <p><b>Method.</b> Each curve with k segments is exactly T(P, Q) for its dominating pair on at

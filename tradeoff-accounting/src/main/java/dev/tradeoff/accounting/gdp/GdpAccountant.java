@@ -4,8 +4,8 @@ import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.accountant.Accountant;
 import dev.tradeoff.accounting.accountant.AccountingMethod;
 import dev.tradeoff.accounting.accountant.UnsupportedEventException;
-import dev.tradeoff.accounting.conversion.GaussianDpConversion;
 import dev.tradeoff.accounting.conversion.GaussianDpConversion.GaussianDpProfile;
+import dev.tradeoff.accounting.conversion.GaussianDpConversion;
 import dev.tradeoff.accounting.event.DpEvent;
 import dev.tradeoff.accounting.event.EventTrees;
 import dev.tradeoff.accounting.event.GaussianEvent;
@@ -23,6 +23,9 @@ import java.util.Optional;
  * central limit theorem, would not be an upper bound).
  */
 public final class GdpAccountant implements Accountant {
+
+  /** A stateless accountant; every instance behaves the same. */
+  public GdpAccountant() {}
 
   @Override
   public AccountingMethod method() {
@@ -63,10 +66,7 @@ public final class GdpAccountant implements Accountant {
    * @throws UnsupportedEventException if {@link #whyUnsupported} gives a reason
    */
   public GaussianDp gdp(DpEvent event, Neighbouring neighbouring) {
-    Optional<String> why = whyUnsupported(event, neighbouring);
-    if (why.isPresent()) {
-      throw new UnsupportedEventException(AccountingMethod.GDP, event, why.get());
-    }
+    requireSupported(event, neighbouring);
     return new GaussianDp(Math.sqrt(EventTrees.additive(event, GdpAccountant::leafMuSquared)));
   }
 

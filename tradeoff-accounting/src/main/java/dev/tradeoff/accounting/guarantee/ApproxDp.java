@@ -4,7 +4,7 @@ import dev.tradeoff.accounting.Require;
 
 /**
  * Approximate (ε, δ)-differential privacy: Pr[M(D) ∈ S] ≤ e^ε Pr[M(D′) ∈ S] + δ for all S and
- * neighbours D, D′ (ex-post paper, Definition 3).
+ * neighbours D, D′ [ExPost25, Definition 3].
  *
  * @param epsilon ε ≥ 0
  * @param delta δ in [0, 1)

@@ -4,7 +4,7 @@ import dev.tradeoff.accounting.Require;
 import java.util.function.ToDoubleFunction;
 
 /**
- * Ex-post (ε̃, δ)-differential privacy (Wu et al. 2019; ex-post paper, Definitions 2 and 5): the
+ * Ex-post (ε̃, δ)-differential privacy (Wu et al. 2019; [ExPost25, Definitions 2 and 5]): the
  * privacy spent depends on the released outcome o, Σ_{o∈S} Pr[M(D)=o] ≤ Σ_{o∈S} e^{ε̃(o)}
  * Pr[M(D′)=o] + δ. With δ = 0 this is ex-post pure DP.
  *

@@ -4,7 +4,7 @@ import dev.tradeoff.accounting.Require;
 import java.util.function.ToDoubleFunction;
 
 /**
- * Ex-post (α, ε̃)-Rényi differential privacy (ex-post paper, Definition 6): Σ_o Pr[M(D)=o]^α /
+ * Ex-post (α, ε̃)-Rényi differential privacy [ExPost25, Definition 6]: Σ_o Pr[M(D)=o]^α /
  * (e^{ε̃(o)} Pr[M(D′)=o])^{α−1} ≤ 1 for all neighbours.
  *
  * @param <O> the outcome type

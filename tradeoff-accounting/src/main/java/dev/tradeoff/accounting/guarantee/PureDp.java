@@ -4,7 +4,7 @@ import dev.tradeoff.accounting.Require;
 
 /**
  * Pure ε-differential privacy (Dwork et al. 2006): Pr[M(D) ∈ S] ≤ e^ε Pr[M(D′) ∈ S] for all S and
- * neighbours D, D′. Ex-post paper, Definition 1.
+ * neighbours D, D′. [ExPost25, Definition 1].
  *
  * @param epsilon ε ≥ 0
  */

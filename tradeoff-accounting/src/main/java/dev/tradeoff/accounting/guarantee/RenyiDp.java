@@ -5,7 +5,7 @@ import java.util.Arrays;
 import java.util.function.DoubleUnaryOperator;
 
 /**
- * Rényi differential privacy (Mironov 2017; ex-post paper, Definition 4): D_α(M(D) ‖ M(D′)) ≤ ε(α)
+ * Rényi differential privacy (Mironov 2017; [ExPost25, Definition 4]): D_α(M(D) ‖ M(D′)) ≤ ε(α)
  * for each order α on a grid. A single-order guarantee is a grid of one order.
  *
  * <p>ε(α) may be {@code +∞} at orders where nothing is guaranteed. Between grid orders,

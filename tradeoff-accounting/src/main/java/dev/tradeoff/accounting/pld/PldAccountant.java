@@ -3,7 +3,6 @@ package dev.tradeoff.accounting.pld;
 import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.accountant.Accountant;
 import dev.tradeoff.accounting.accountant.AccountingMethod;
-import dev.tradeoff.accounting.accountant.UnsupportedEventException;
 import dev.tradeoff.accounting.event.ComposedEvent;
 import dev.tradeoff.accounting.event.DiscreteGaussianEvent;
 import dev.tradeoff.accounting.event.DiscreteLaplaceEvent;
@@ -56,8 +55,17 @@ public final class PldAccountant implements Accountant {
   /** The largest σ of a discrete Gaussian whose support is enumerated. */
   public static final double MAX_DISCRETE_GAUSSIAN_SIGMA = 1e5;
 
-  /** The largest FFT length (number of composed grid points). */
-  public static final int MAX_COMPOSED_POINTS = 1 << 24;
+  /**
+   * The largest FFT length (number of composed grid points): with the transforms' work arrays, a
+   * composition holds about ten arrays of this many doubles (≈ 0.7 GB at most).
+   */
+  public static final int MAX_COMPOSED_POINTS = 1 << 23;
+
+  /** The largest number of grid points of one mechanism's distribution. */
+  static final int MAX_TERM_POINTS = 1 << 21;
+
+  /** Grid points per mechanism of the coarse first look that sizes the composed window. */
+  private static final double PROBE_POINTS = 4096;
 
   private final double interval;
   private final double tailMass;
@@ -147,62 +155,131 @@ public final class PldAccountant implements Accountant {
     return Optional.empty();
   }
 
-  /** The pessimistic profile: δ(ε) and ε(δ) are upper bounds. */
+  /**
+   * The profile of the event: δ(ε) and ε(δ) are upper bounds, and {@link
+   * PldProfile#epsilonBounds} / {@link PldProfile#deltaBounds} bracket the truth.
+   */
   @Override
   public PldProfile account(DpEvent event, Neighbouring neighbouring) {
-    return profile(event, neighbouring, Discretization.PESSIMISTIC);
-  }
-
-  /** The optimistic profile: δ(ε) and ε(δ) are lower bounds. */
-  public PldProfile accountOptimistic(DpEvent event, Neighbouring neighbouring) {
-    return profile(event, neighbouring, Discretization.OPTIMISTIC);
+    requireSupported(event, neighbouring);
+    Map<DpEvent, Long> counts = new LinkedHashMap<>();
+    flatten(event, 1, counts);
+    double totalCount = 0;
+    for (long c : counts.values()) {
+      totalCount += c;
+    }
+    // The tail mass left out of each mechanism shrinks with the number of mechanisms, so that the
+    // truncated mass summed over the composition stays at most tailMass.
+    double termTail = Math.max(Double.MIN_NORMAL, tailMass / totalCount);
+    List<Leaf> leaves = new ArrayList<>();
+    for (Map.Entry<DpEvent, Long> entry : counts.entrySet()) {
+      DpEvent leaf = entry.getKey();
+      LossModel remove = model(leaf, Direction.REMOVE, termTail);
+      LossModel add = isSymmetric(leaf) ? null : model(leaf, Direction.ADD, termTail);
+      leaves.add(new Leaf(remove, add, entry.getValue()));
+    }
+    return new PldProfile(
+        compose(leaves, termTail, Discretization.PESSIMISTIC),
+        compose(leaves, termTail, Discretization.OPTIMISTIC));
   }
 
   /** ε(δ) from the optimistic and the pessimistic PLD: the true ε lies between. */
   public EpsilonBounds epsilonBounds(DpEvent event, Neighbouring neighbouring, double delta) {
     Require.delta("delta", delta);
-    double upper = account(event, neighbouring).epsilon(delta);
-    double lower = accountOptimistic(event, neighbouring).epsilon(delta);
-    return new EpsilonBounds(Math.min(lower, upper), upper);
+    return account(event, neighbouring).epsilonBounds(delta);
   }
 
   /** δ(ε) from the optimistic and the pessimistic PLD: the true δ lies between. */
   public DeltaBounds deltaBounds(DpEvent event, Neighbouring neighbouring, double epsilon) {
     Require.nonNegative("epsilon", epsilon);
-    double upper = account(event, neighbouring).delta(epsilon);
-    double lower = accountOptimistic(event, neighbouring).delta(epsilon);
-    return new DeltaBounds(Math.min(lower, upper), upper);
+    return account(event, neighbouring).deltaBounds(epsilon);
   }
 
-  private PldProfile profile(DpEvent event, Neighbouring neighbouring, Discretization mode) {
-    Optional<String> why = whyUnsupported(event, neighbouring);
-    if (why.isPresent()) {
-      throw new UnsupportedEventException(AccountingMethod.PLD, event, why.get());
+  /** A mechanism's dominating pair in the remove direction, in the add direction (null if the same) and its count. */
+  private record Leaf(LossModel remove, LossModel add, long count) {}
+
+  /**
+   * The composed distributions (remove, then add if any leaf is asymmetric) at the finest interval
+   * that fits: Δ starts at the configured interval and is coarsened until (1) every mechanism's
+   * grid has at most {@value #MAX_TERM_POINTS} points, (2) every summed grid index is within
+   * {@link Discretizer#MAX_INDEX}, and (3) the composed window has at most {@value
+   * #MAX_COMPOSED_POINTS} points. Coarsening only widens the gap between the bounds; it never
+   * refuses and never makes a bound unsafe.
+   */
+  private List<PrivacyLossDistribution> compose(
+      List<Leaf> leaves, double termTail, Discretization mode) {
+    double grid = interval;
+    double maxSpan = 0;
+    double totalMagnitude = 0; // Σ_j c_j max |finite loss of j|
+    for (Leaf leaf : leaves) {
+      double magnitude = 0;
+      for (LossModel model : leaf.add() == null
+          ? List.of(leaf.remove()) : List.of(leaf.remove(), leaf.add())) {
+        double[] range = Discretizer.lossRange(model, termTail);
+        if (range != null) {
+          maxSpan = Math.max(maxSpan, range[1] - range[0]);
+          grid = Math.max(grid, (range[1] - range[0]) / (MAX_TERM_POINTS - 8));
+          magnitude = Math.max(magnitude, Math.max(Math.abs(range[0]), Math.abs(range[1])));
+        }
+      }
+      totalMagnitude += leaf.count() * magnitude;
     }
-    Map<DpEvent, Long> counts = new LinkedHashMap<>();
-    flatten(event, 1, counts);
-    Discretizer discretizer = new Discretizer(interval, tailMass, mode);
-    boolean symmetric = true;
+    grid = Math.max(grid, totalMagnitude / (Discretizer.MAX_INDEX / 4));
+    Composer composer = new Composer(tailMass, MAX_COMPOSED_POINTS);
+    // A cheap first look at a coarse grid (about PROBE_POINTS per mechanism) measures the composed
+    // window in units of loss, so the fine grid is usually right the first time.
+    double probe = Math.max(grid, maxSpan / PROBE_POINTS);
+    if (probe > grid) {
+      double window = probe * windowPoints(composer, leaves, probe, termTail);
+      grid = Math.max(grid, 1.05 * window / MAX_COMPOSED_POINTS);
+    }
+    for (int attempt = 0; ; attempt++) {
+      Discretizer discretizer = new Discretizer(grid, termTail, mode);
+      List<Composer.Term> remove = new ArrayList<>();
+      List<Composer.Term> add = new ArrayList<>();
+      boolean symmetric = true;
+      for (Leaf leaf : leaves) {
+        PrivacyLossDistribution r = discretizer.discretize(leaf.remove());
+        remove.add(new Composer.Term(r, leaf.count()));
+        if (leaf.add() == null) {
+          add.add(new Composer.Term(r, leaf.count()));
+        } else {
+          symmetric = false;
+          add.add(new Composer.Term(discretizer.discretize(leaf.add()), leaf.count()));
+        }
+      }
+      long needed = composer.requiredPoints(remove);
+      if (!symmetric) {
+        needed = Math.max(needed, composer.requiredPoints(add));
+      }
+      if (needed <= MAX_COMPOSED_POINTS) {
+        return symmetric
+            ? List.of(composer.compose(remove))
+            : List.of(composer.compose(remove), composer.compose(add));
+      }
+      if (attempt == 60) {
+        throw new IllegalStateException(
+            "no interval up to " + grid + " fits the composition in " + MAX_COMPOSED_POINTS
+                + " grid points");
+      }
+      // The window scales as 1/Δ; a little more than the ratio avoids a third pass.
+      grid *= 1.05 * needed / MAX_COMPOSED_POINTS;
+    }
+  }
+
+  /** The composed window (grid points, both directions) of the pessimistic PLDs at interval Δ. */
+  private static long windowPoints(
+      Composer composer, List<Leaf> leaves, double interval, double termTail) {
+    Discretizer discretizer = new Discretizer(interval, termTail, Discretization.PESSIMISTIC);
     List<Composer.Term> remove = new ArrayList<>();
     List<Composer.Term> add = new ArrayList<>();
-    for (Map.Entry<DpEvent, Long> entry : counts.entrySet()) {
-      DpEvent leaf = entry.getKey();
-      PrivacyLossDistribution removeDistribution =
-          discretizer.discretize(model(leaf, Direction.REMOVE));
-      remove.add(new Composer.Term(removeDistribution, entry.getValue()));
-      if (isSymmetric(leaf)) {
-        add.add(new Composer.Term(removeDistribution, entry.getValue()));
-      } else {
-        symmetric = false;
-        add.add(new Composer.Term(
-            discretizer.discretize(model(leaf, Direction.ADD)), entry.getValue()));
-      }
+    for (Leaf leaf : leaves) {
+      PrivacyLossDistribution r = discretizer.discretize(leaf.remove());
+      remove.add(new Composer.Term(r, leaf.count()));
+      add.add(new Composer.Term(
+          leaf.add() == null ? r : discretizer.discretize(leaf.add()), leaf.count()));
     }
-    Composer composer = new Composer(tailMass, MAX_COMPOSED_POINTS);
-    if (symmetric) {
-      return new PldProfile(List.of(composer.compose(remove)));
-    }
-    return new PldProfile(List.of(composer.compose(remove), composer.compose(add)));
+    return Math.max(composer.requiredPoints(remove), composer.requiredPoints(add));
   }
 
   /**
@@ -236,7 +313,7 @@ public final class PldAccountant implements Accountant {
   }
 
   /** The dominating pair of a leaf in one direction (symmetric leaves ignore the direction). */
-  private LossModel model(DpEvent leaf, Direction direction) {
+  private static LossModel model(DpEvent leaf, Direction direction, double termTail) {
     if (leaf instanceof GaussianEvent g) {
       return new SampledGaussianLoss(g.sigma(), 1, Direction.REMOVE);
     }
@@ -244,7 +321,7 @@ public final class PldAccountant implements Accountant {
       return new SampledLaplaceLoss(l.scale(), 1, Direction.REMOVE);
     }
     if (leaf instanceof DiscreteGaussianEvent dg) {
-      return Outcomes.discreteGaussian(dg.sigma(), tailMass);
+      return Outcomes.discreteGaussian(dg.sigma(), termTail);
     }
     if (leaf instanceof PoissonSampledEvent sampled) {
       double q = sampled.samplingProbability();
@@ -252,7 +329,7 @@ public final class PldAccountant implements Accountant {
         return Outcomes.identity();
       }
       if (q == 1) {
-        return model(sampled.event(), direction);
+        return model(sampled.event(), direction, termTail);
       }
       DpEvent inner = sampled.event();
       if (inner instanceof GaussianEvent g) {
@@ -261,7 +338,7 @@ public final class PldAccountant implements Accountant {
       if (inner instanceof LaplaceEvent l) {
         return new SampledLaplaceLoss(l.scale(), q, direction);
       }
-      return ((Outcomes) model(inner, direction)).sampled(q, direction);
+      return ((Outcomes) model(inner, direction, termTail)).sampled(q, direction);
     }
     if (leaf instanceof GuaranteeEvent g && g.guarantee() instanceof GaussianDp gdp) {
       // μ-GDP is dominated by (N(0, 1), N(μ, 1)), i.e. a Gaussian mechanism with σ = 1/μ.

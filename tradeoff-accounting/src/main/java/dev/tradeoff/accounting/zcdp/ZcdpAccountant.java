@@ -96,10 +96,7 @@ public final class ZcdpAccountant implements Accountant {
    * @throws UnsupportedEventException if {@link #whyUnsupported} gives a reason
    */
   public ZeroConcentratedDp zcdp(DpEvent event, Neighbouring neighbouring) {
-    Optional<String> why = whyUnsupported(event, neighbouring);
-    if (why.isPresent()) {
-      throw new UnsupportedEventException(AccountingMethod.ZCDP, event, why.get());
-    }
+    requireSupported(event, neighbouring);
     return new ZeroConcentratedDp(EventTrees.additive(event, ZcdpAccountant::leafRho));
   }
 

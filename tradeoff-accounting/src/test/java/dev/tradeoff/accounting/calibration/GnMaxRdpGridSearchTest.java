@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.within;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import org.junit.jupiter.api.Test;
 
-/** DaRRM paper, Appendix D.2.1 and Table 4 (see REPRODUCTION.md, "DaRRM Table 4"). */
+/** [DaRRM24, Appendix D.2.1 and Table 4] (see REPRODUCTION.md, "DaRRM Table 4"). */
 class GnMaxRdpGridSearchTest {
 
   private static final ApproxDp MNIST = new ApproxDp(0.2676, 0.0003);

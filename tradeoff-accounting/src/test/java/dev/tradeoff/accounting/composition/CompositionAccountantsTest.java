@@ -117,7 +117,7 @@ class CompositionAccountantsTest {
 
   @Test
   void kairouzAccountantWithSlackReproducesTheComposition() {
-    // k = 50: the third term (9.901) is the minimum, so the slack is spent (DaRRM Table 2).
+    // k = 50: the third term (9.901) is the minimum, so the slack is spent [DaRRM24, Table 2].
     DpEvent event = new SelfComposedEvent(new GuaranteeEvent(new ApproxDp(0.2676, 0.0003)), 50);
     ApproxDp expected = KairouzComposition.compose(new ApproxDp(0.2676, 0.0003), 50, 1e-4);
 

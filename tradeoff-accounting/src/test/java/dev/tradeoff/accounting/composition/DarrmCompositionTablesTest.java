@@ -12,7 +12,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * DaRRM paper (Private majority ensembling, TMLR 2024): Tables 2, 5, 7 and 9 print the total
+ * [DaRRM24]: Tables 2, 5, 7 and 9 print the total
  * privacy loss over Q queries by general composition (its Theorem 2.3) with δ′ = 1e-4; Table 3
  * prints the privacy allowance m and the RR parameters τ, λ for K = 35, ε = 0.1, Δ = 1e-5, δ′ = 0.1.
  * Every printed digit is reproduced (rounded half-up to the printed precision).

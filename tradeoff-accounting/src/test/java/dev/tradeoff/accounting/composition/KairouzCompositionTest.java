@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 
 class KairouzCompositionTest {
 
-  /** DaRRM Theorem 2.3 written out naively, as the paper prints it. */
+  /** [DaRRM24, Theorem 2.3] written out naively, as the paper prints it. */
   private static double paperEpsilon(double e, int k, double slack) {
     double mean = (Math.exp(e) - 1) * e * k / (Math.exp(e) + 1);
     return Math.min(
@@ -131,7 +131,7 @@ class KairouzCompositionTest {
             .as("%s k=%d slack=%s", g, k, slack)
             .isCloseTo(fixed.delta(), within(1e-6 * fixed.delta()));
       } else {
-        // The first term kε holds without slack (KOV Theorem 3.3 at i = 0).
+        // The first term kε holds without slack ([KOV15, Theorem 3.3] at i = 0).
         assertThat(profile.delta(fixed.epsilon())).isCloseTo(floor, within(1e-12 * floor + 1e-300));
       }
     }

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Reference values were computed once with mpmath at 60 significant digits (δ(ε) by the formula
- * of shuffle paper Cor. 2.5; ε(δ) and μ by bisection on log δ), not by this code.
+ * of [ShuffleGDP21, Cor. 2.5]; ε(δ) and μ by bisection on log δ), not by this code.
  */
 class GaussianDpConversionTest {
 

@@ -8,7 +8,7 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * Ex-post DP and ex-post RDP (ex-post paper, Definitions 2, 5, 6) and the conversions of its
+ * Ex-post DP and ex-post RDP [ExPost25, Definitions 2, 5, 6] and the conversions of its
  * Lemma 7, checked numerically on small discrete mechanisms: a mechanism is a pair of output
  * distributions (P, Q) = (M(D), M(D′)) on outcomes 0..m−1, and both orders of the pair are checked
  * since neighbouring is symmetric.

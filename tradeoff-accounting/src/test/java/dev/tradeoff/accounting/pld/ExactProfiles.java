@@ -9,8 +9,8 @@ final class ExactProfiles {
   private ExactProfiles() {}
 
   /**
-   * μ-GDP: δ(ε) = Φ(−ε/μ + μ/2) − e^ε Φ(−ε/μ − μ/2) (Balle and Wang 2018; shuffle paper,
-   * Cor. 2.5).
+   * μ-GDP: δ(ε) = Φ(−ε/μ + μ/2) − e^ε Φ(−ε/μ − μ/2) (Balle and Wang 2018; [ShuffleGDP21,
+   * Cor. 2.5]).
    */
   static double gaussianDelta(double mu, double epsilon) {
     double a = StandardNormal.logCdf(-epsilon / mu + mu / 2);

@@ -21,6 +21,7 @@ import dev.tradeoff.accounting.event.SampledWithoutReplacementEvent;
 import dev.tradeoff.accounting.event.SelfComposedEvent;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.GaussianDp;
+import dev.tradeoff.accounting.guarantee.PrivacyProfile;
 import dev.tradeoff.accounting.guarantee.PureDp;
 import dev.tradeoff.accounting.guarantee.ZeroConcentratedDp;
 import dev.tradeoff.accounting.numerics.StandardNormal;
@@ -93,7 +94,7 @@ class PldAccountantTest {
             new GaussianEvent(3));
     double mu = Math.sqrt(2 * (1 + 0.25 + 1.0 / 9));
     PldProfile pessimistic = COARSE.account(event, ADD_OR_REMOVE_ONE);
-    PldProfile optimistic = COARSE.accountOptimistic(event, ADD_OR_REMOVE_ONE);
+    PrivacyProfile optimistic = COARSE.account(event, ADD_OR_REMOVE_ONE).lower();
     for (double eps : new double[] {0, 0.5, 1, 2, 4, 6}) {
       double exact = ExactProfiles.gaussianDelta(mu, eps);
       assertThat(pessimistic.delta(eps)).isGreaterThanOrEqualTo(exact);
@@ -126,7 +127,7 @@ class PldAccountantTest {
       int k = 1 + random.nextInt(40);
       DpEvent event = new SelfComposedEvent(new RandomizedResponseEvent(eps0, categories), k);
       PldProfile pessimistic = DEFAULT.account(event, REPLACE_ONE);
-      PldProfile optimistic = DEFAULT.accountOptimistic(event, REPLACE_ONE);
+      PrivacyProfile optimistic = DEFAULT.account(event, REPLACE_ONE).lower();
       for (double eps : new double[] {0, 0.3, 1, 2.5}) {
         double exact = ExactProfiles.randomizedResponseDelta(eps0, categories, k, eps);
         assertThat(pessimistic.delta(eps))
@@ -209,9 +210,9 @@ class PldAccountantTest {
     double q = 0.1;
     PldProfile pessimistic =
         DEFAULT.account(new PoissonSampledEvent(q, new GaussianEvent(sigma)), ADD_OR_REMOVE_ONE);
-    PldProfile optimistic =
-        DEFAULT.accountOptimistic(
-            new PoissonSampledEvent(q, new GaussianEvent(sigma)), ADD_OR_REMOVE_ONE);
+    PrivacyProfile optimistic =
+        DEFAULT.account(
+            new PoissonSampledEvent(q, new GaussianEvent(sigma)), ADD_OR_REMOVE_ONE).lower();
     assertThat(pessimistic.distributions()).hasSize(2);
     for (double eps : new double[] {0, 0.05, 0.1, 0.3, 0.6, 1}) {
       double exact = Math.max(sampledGaussianRemove(sigma, q, eps), sampledGaussianAdd(sigma, q, eps));
@@ -248,7 +249,7 @@ class PldAccountantTest {
     double q = 0.2;
     DpEvent event = new PoissonSampledEvent(q, new LaplaceEvent(b));
     PldProfile pessimistic = DEFAULT.account(event, ADD_OR_REMOVE_ONE);
-    PldProfile optimistic = DEFAULT.accountOptimistic(event, ADD_OR_REMOVE_ONE);
+    PrivacyProfile optimistic = DEFAULT.account(event, ADD_OR_REMOVE_ONE).lower();
     for (double eps : new double[] {0, 0.05, 0.2, 0.4, 0.6}) {
       double exact = Math.max(sampledLaplaceRemove(b, q, eps), sampledLaplaceAdd(b, q, eps));
       assertThat(pessimistic.delta(eps)).as("eps=%f", eps).isGreaterThanOrEqualTo(exact)
@@ -368,7 +369,7 @@ class PldAccountantTest {
       if (eps > 0) {
         assertThat(profile.delta(eps - 1e-9 * Math.max(1, eps) - 1e-12)).isGreaterThan(delta);
       }
-      PldProfile optimistic = COARSE.accountOptimistic(event, REPLACE_ONE);
+      PrivacyProfile optimistic = COARSE.account(event, REPLACE_ONE).lower();
       double lower = optimistic.epsilon(delta);
       assertThat(lower).isLessThanOrEqualTo(eps);
       if (lower > 0) {
@@ -433,9 +434,19 @@ class PldAccountantTest {
     assertThatThrownBy(() -> profile.delta(Double.POSITIVE_INFINITY))
         .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> DEFAULT.account(null, REPLACE_ONE)).hasMessage("event must not be null");
-    assertThatThrownBy(() -> new PldAccountant(1e-7, 1e-15).account(new LaplaceEvent(1e-3), REPLACE_ONE))
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageStartingWith("interval must be coarse enough");
+  }
+
+  @Test
+  void aGridTooFineForTheLossesIsCoarsenedNotRefused() {
+    // Lap(b) has δ(ε) = 1 − e^{(ε − 1/b)/2} below 1/b, so ε(δ) = 1/b + 2 log(1 − δ).
+    PldProfile profile =
+        new PldAccountant(1e-7, 1e-15).account(new LaplaceEvent(1e-3), REPLACE_ONE);
+    assertThat(profile.interval()).isGreaterThan(1e-7);
+    double exact = 1000 + 2 * Math.log1p(-1e-6);
+    EpsilonBounds bounds = profile.epsilonBounds(1e-6);
+    assertThat(bounds.lower()).isLessThanOrEqualTo(exact);
+    assertThat(bounds.upper()).isGreaterThanOrEqualTo(exact);
+    assertThat(bounds.gap()).isLessThan(1e-3 * exact);
   }
 
   @Test

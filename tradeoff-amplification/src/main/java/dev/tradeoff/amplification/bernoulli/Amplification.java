@@ -2,7 +2,7 @@ package dev.tradeoff.amplification.bernoulli;
 
 /**
  * What Bernoulli sampling leaves of an (α, ε)-RDP guarantee: Post_{A,α,k}(ε) of Definition 6
- * (Imola and Chaudhuri), as a certified interval.
+ * [BernAmp21], as a certified interval.
  *
  * <p>The true Post lies in [{@code post}, {@code upperBound}]; {@code post} is the value of a pair of
  * c-corner distributions that satisfies both constraints (an attained value, so a valid lower bound)

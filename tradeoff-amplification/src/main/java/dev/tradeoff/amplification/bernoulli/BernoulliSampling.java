@@ -6,7 +6,7 @@ import dev.tradeoff.accounting.numerics.LogMath;
 import java.util.Optional;
 
 /**
- * Bernoulli post-processing (Imola and Chaudhuri, Definition 5): an algorithm A releases θ ∈ [c, 1 −
+ * Bernoulli post-processing [BernAmp21, Definition 5]: an algorithm A releases θ ∈ [c, 1 −
  * c]^d under (α, ε)-RDP, and only k independent draws of Bern(θ) (d independent coins each) are
  * published. This record answers how private those draws are at the same order α.
  *
@@ -36,6 +36,12 @@ public record BernoulliSampling(double alpha, double c, int dimension, int sampl
 
   /** Most boxes the Lagrangian certificate branches before the corner search takes over. */
   private static final long CERTIFICATE_NODES = 150_000;
+
+  /**
+   * Share of the gap tolerance given to the certificate (in log units, times α − 1); the rest
+   * covers the rounding of both ends (a relative 1e-12).
+   */
+  private static final double CERTIFICATE_SHARE = 0.9;
 
   /** Largest channel (outcomes × corners) that the fallback corner search runs on. */
   private static final long MAX_CHANNEL_ENTRIES = 1L << 20;
@@ -120,11 +126,11 @@ public record BernoulliSampling(double alpha, double c, int dimension, int sampl
    * end is the pair (3)–(4) of the lower bound (or a better feasible antipodal pair, should the
    * search meet one); the upper end is min(ε, asymptote) and the Lagrangian certificate of {@code
    * LagrangianCertificate}, which reduces every (d, k) to a two-variable bound with n = dk and is
-   * found by a certified branch and bound (at most 150 000 boxes). Where it does not close (today:
-   * c ≤ 0.1 with dk ≳ 5, where L has a wide region in which terms of size e^{300} cancel), the
-   * primal corner branch and bound of {@code CornerBranchAndBound} runs on the full channel as before. When the
-   * cheap bounds already agree to the tolerance no search is run. The certificate is attempted for
-   * dk ≤ 4096 and p(ε) ≥ e^{−650}.
+   * found by a certified branch and bound (at most 150 000 boxes; see docs/amplification-certificate.md
+   * for the theorem, its proof and the box bounds). Where the certificate is not attempted (c = 0,
+   * dk &gt; 4096 or p(ε) &lt; e^{−650}) the primal corner branch and bound of {@code
+   * CornerBranchAndBound} runs on the full channel instead, if it is small enough. When the cheap
+   * bounds already agree to the tolerance no search is run.
    *
    * <p>Rounding: {@code post} is rounded down and {@code upperBound} up by a relative 1e-12 (which
    * covers the floating-point error of the log-sum-exp evaluations), so the interval is safe.
@@ -140,20 +146,23 @@ public record BernoulliSampling(double alpha, double c, int dimension, int sampl
     double post = lower;
     double logP = BinaryRenyi.logPForEpsilon(alpha, epsilon);
     long weights = (long) dimension * samples;
-    if (upper - lower > budget.gapTolerance() && c > 0 && weights <= MAX_WEIGHTS && logP > -650) {
-      LagrangianCertificate certificate =
-          new LagrangianCertificate(alpha, c, (int) weights, (alpha - 1) * epsilon);
-      LagrangianCertificate.Outcome found =
-          certificate.certify(
-              logP,
-              (alpha - 1) * budget.gapTolerance() / 2,
-              Math.min(budget.maxNodes(), CERTIFICATE_NODES));
+    boolean certificate = c > 0 && weights <= MAX_WEIGHTS && logP > -650;
+    if (upper - lower > budget.gapTolerance() && certificate) {
+      LagrangianCertificate.Result found =
+          new LagrangianCertificate(alpha, c, (int) weights, (alpha - 1) * epsilon)
+              .certify(
+                  logP,
+                  (alpha - 1) * budget.gapTolerance() * CERTIFICATE_SHARE,
+                  Math.min(budget.maxNodes(), CERTIFICATE_NODES));
       if (found.logFeasible() > Double.NEGATIVE_INFINITY) {
         post = Math.max(post, Math.nextDown(found.logFeasible() / (alpha - 1)));
       }
       upper = Math.min(upper, roundUp(found.logUpper() / (alpha - 1)));
     }
-    if (upper - post > budget.gapTolerance() && c > 0 && channelEntries() <= MAX_CHANNEL_ENTRIES) {
+    if (upper - post > budget.gapTolerance()
+        && !certificate
+        && c > 0
+        && channelEntries() <= MAX_CHANNEL_ENTRIES) {
       CornerChannel channel = new CornerChannel(c, dimension, samples);
       CornerBranchAndBound search = new CornerBranchAndBound(channel, alpha, (alpha - 1) * epsilon);
       CornerBranchAndBound.Outcome found =

@@ -4,7 +4,7 @@ import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.numerics.LogMath;
 
 /**
- * The binary, symmetric Rényi divergence r_α(p) of Definition 2 (Imola and Chaudhuri): the Rényi
+ * The binary, symmetric Rényi divergence r_α(p) of Definition 2 [BernAmp21]: the Rényi
  * divergence of order α between Bern(p) and Bern(1 − p),
  *
  * <pre>r_α(p) = log(p^α (1 − p)^{1−α} + (1 − p)^α p^{1−α}) / (α − 1),</pre>

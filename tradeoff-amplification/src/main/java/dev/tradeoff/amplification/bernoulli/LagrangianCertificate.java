@@ -4,64 +4,29 @@ import dev.tradeoff.accounting.numerics.LogMath;
 import java.util.PriorityQueue;
 
 /**
- * A Lagrangian certificate for Post_{A,α,k}(ε) (Imola and Chaudhuri, Theorems 1 and 3) that works
- * for every dimension d and sample count k by reducing the problem to two variables.
+ * A Lagrangian certificate for Post_{A,α,k}(ε) [BernAmp21,
+ * Theorems 1 and 3] that works for every dimension d and sample count k by
+ * reducing the problem to two variables.
  *
- * <p><b>Setting.</b> Write n = dk, a_j = c^j (1−c)^{n−j}, b_j = c^{n−j} (1−c)^j, w_j = C(n, j) and,
- * for the antipodal pair P = p·1[{c}^d] + (1−p)·1[{1−c}^d], Q = (1−s)·1[{c}^d] + s·1[{1−c}^d],
+ * <p><b>Theorem.</b> With n = dk, F(p, s) the Theorem 4 Rényi sum of the antipodal pair P = (p, 1 −
+ * p), Q = (1 − s, s) on {c}^d, {1 − c}^d, G1, G2 its two input Rényi sums and E = e^{(α−1)ε}: for all
+ * λ1, λ2 ≥ 0, e^{(α−1)·Post_{A,α,k}(ε)} ≤ sup_{(p,s) ∈ (0,1)²} L(p, s), L = F − λ1 (G1 − E) − λ2 (G2
+ * − E). The statement, its proof (vertices of a two-equation polytope, then data processing) and the
+ * justification of every box bound below are in docs/amplification-certificate.md.
  *
- * <pre>
- * F(p, s)  = Σ_j w_j (p a_j + (1−p) b_j)^α ((1−s) a_j + s b_j)^{1−α}   (Theorem 4: e^{(α−1)R_α(Bern_k P, Bern_k Q)})
- * G1(p, s) = p^α (1−s)^{1−α} + (1−p)^α s^{1−α}                         (e^{(α−1)R_α(P, Q)})
- * G2(p, s) = (1−s)^α p^{1−α} + s^α (1−p)^{1−α}                         (e^{(α−1)R_α(Q, P)})
- * </pre>
+ * <p>The multipliers are the KKT multipliers of the pair (3)–(4), (p, s) = (p*, p*); sup L = F* then
+ * proves Post equal to the lower bound (5)/(7). sup L is bounded by a best-first branch and bound
+ * over boxes in logit coordinates (p ≤ 1/2 by the flip symmetry), each box bounded by the least of a
+ * first-order (monotone) bound, a convexity bound (F below its interpolant, G above its tangent
+ * plane), a second-order Taylor bound (plain, and anchored on the largest terms so that F and G1
+ * may cancel) and an anchored first-order bound. All arithmetic is in log space, with rounding
+ * margins proportional to the magnitudes of the terms.
  *
- * and E = e^{(α−1)ε}. The pair (3)–(4) of the lower bound is (p, s) = (p(ε), p(ε)).
- *
- * <p><b>Theorem (proved here).</b> For all λ1, λ2 ≥ 0,
- * e^{(α−1)·Post_{A,α,k}(ε)} ≤ sup_{(p,s) ∈ (0,1)²} L(p, s) with L = F − λ1 (G1 − E) − λ2 (G2 − E).
- *
- * <p><i>Proof.</i> (1) By Theorem 3, Post is a supremum over corner masses x, y ∈ Δ(2^d) with both
- * Rényi sums ≤ E; such a pair has a common support S (a corner with x_i &gt; 0 = y_i makes one sum
- * infinite) and finite ratios ρ_i = y_i / x_i. On it F_d ≤ L_d := F_d − λ1(G1 − E) − λ2(G2 − E).
- * (2) Fix ρ. On the polytope T_ρ = {x' ≥ 0 on S : Σ x' = 1, Σ ρ_i x'_i = 1}, the map x' ↦ (x', ρ∘x')
- * makes the output Rényi sum F_d a convex function of x' (a jointly convex function of a linear
- * map) and both constraint sums linear (Σ x'_i ρ_i^{1−α}, Σ x'_i ρ_i^α). So L_d is convex on T_ρ
- * and is largest at a vertex; T_ρ is cut out by two equations, so a vertex has at most two non-zero
- * masses. (3) A pair supported on two corners at Hamming distance h: the d − h coordinates on which
- * they agree add the same independent factor to both output mixtures, so its output Rényi sum is
- * that of the antipodal pair in dimension h, F_{hk}(p, s) ≤ F_{dk}(p, s) by data processing (the hk
- * coins are a marginal of the dk coins); its constraint sums are G1(p, s), G2(p, s). Hence L_d ≤
- * sup L. ∎
- *
- * <p>So one two-variable bound serves every (d, k) with the same dk, and when it meets the value of
- * the pair (3)–(4) it proves both Post_{A,α,k}(ε) = the lower bound (5)/(7) (the paper's conjecture)
- * and that d = 1 with dk samples is the worst case. The multipliers are the KKT multipliers of the
- * pair (3)–(4) (both constraints are active there); numerically the dual is then tight.
- *
- * <p><b>Certified maximisation of L.</b> L(p, s) = L(1 − p, 1 − s) (flip symmetry), so p ≤ 1/2
- * suffices. A best-first branch and bound over boxes in logit coordinates (so that masses like
- * e^{−30} are resolved relatively) bounds L/F* on a box by the smaller of
- *
- * <ul>
- *   <li>a second-order bound: F is convex, so on each of the two triangles of the box F is below
- *       the linear interpolation of its corner values, and G_i lies above its tangent plane at the
- *       box centre; the resulting affine function is largest at a corner;
- *   <li>a first-order bound: F is below its largest corner value and each G_i above a monotone
- *       corner bound (each of its two terms is monotone in p and in s);
- *   <li>where both fail, an anchored bound: every term of L is e^{(function of logit p) + (function
- *       of logit s)}, so L = T·Σ_i ±(term_i / T) for an anchor term T, and each log(term_i / T) is
- *       within (slope bound) × (half-width) of its value at the box centre. Where a large term of F
- *       nearly cancels a large constraint term, the slopes of their ratio nearly cancel too, so the
- *       cancellation survives (the corner bounds would need logit widths of about 1/α there).
- * </ul>
- *
- * All arithmetic is in log space (terms up to e^{1000} are compared by their logarithms). Each bound
- * carries a rounding margin proportional to the magnitudes of its terms; box corners are exact
- * floating-point points (midpoints are rounded, which leaves slivers of relative width 1e-16 whose
- * effect on L is far below any stated gap).
+ * <p>{@link #certify} is stateless: each call builds its own {@link Lagrangian} (immutable) and
+ * search, and returns an immutable {@link Result}.
  */
 final class LagrangianCertificate {
+
 
   /**
    * @param logUpper log of a proven upper bound on e^{(α−1)·Post}
@@ -73,7 +38,7 @@ final class LagrangianCertificate {
    * @param nodes boxes branched
    * @param converged whether log(upper) − log F* reached the tolerance
    */
-  record Outcome(
+  record Result(
       double logUpper,
       double logScale,
       double logFeasible,
@@ -82,7 +47,9 @@ final class LagrangianCertificate {
       long nodes,
       boolean converged) {}
 
-  private record Box(double p0, double p1, double s0, double s1, double bound) {}
+  /** A box in logit coordinates, its bound on L/F* and the best F/F* at a feasible corner (log). */
+  private record Box(
+      double p0, double p1, double s0, double s1, double bound, double feasible, boolean splitP) {}
 
   /** A point with its coordinates and their complements as logarithms, accurately. */
   private record Point(double x, double s, double lx, double l1x, double ls, double l1s) {
@@ -101,15 +68,6 @@ final class LagrangianCertificate {
   private final double[] logA;
   private final double[] logB;
   private final double logBudget;
-
-  // set by certify
-  private double logScale;
-  private double lam1;
-  private double lam2;
-  private double relErr;
-  private double bestFeasible;
-  private double target;
-  private Terms terms;
 
   /**
    * @param weights n = d·k
@@ -132,43 +90,45 @@ final class LagrangianCertificate {
   }
 
   /**
-   * Bounds sup L for the multipliers of the pair (p, s) = (p*, p*).
+   * Bounds sup L for the KKT multipliers of the pair (p, s) = (p*, p*). Stateless: every call
+   * builds its own {@link Lagrangian} and search, and the result is an immutable record.
    *
    * @param logP log p* (the p(ε) of the lower bound), &gt; −650
    * @param logTolerance stop once log(upper) − log F(p*, p*) ≤ this
    * @param maxNodes branching budget
    */
-  Outcome certify(double logP, double logTolerance, long maxNodes) {
-    double pLogit = logP - LogMath.log1mExp(logP);
-    Point star = Point.ofLogits(pLogit, pLogit);
-    logScale = logF(star);
-    multipliers(star);
-    relErr =
-        0x1p-48
-            * ((alpha + 1) * (n * Math.abs(logA[0] - logB[0]) + 2 * Math.abs(logP) + 10)
-                + Math.abs(logBudget)
-                + Math.abs(logScale));
-    bestFeasible = Double.NEGATIVE_INFINITY;
-    target = Math.exp(logTolerance);
-    terms = new Terms();
+  Result certify(double logP, double logTolerance, long maxNodes) {
+    Lagrangian lagrangian = lagrangian(logP);
+    double target = Math.exp(logTolerance);
     PriorityQueue<Box> open = new PriorityQueue<>((a, b) -> Double.compare(b.bound(), a.bound()));
     double settled = Double.NEGATIVE_INFINITY;
-    Box root = box(Double.NEGATIVE_INFINITY, 0, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY);
+    Box root =
+        lagrangian.box(
+            Double.NEGATIVE_INFINITY, 0, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, target);
+    double bestFeasible = root.feasible();
     open.add(root);
     long nodes = 0;
     while (!open.isEmpty() && open.peek().bound() > target && nodes < maxNodes) {
       Box b = open.poll();
       nodes++;
-      boolean splitP = width(b.p0(), b.p1()) >= width(b.s0(), b.s1());
       Box[] children;
-      if (splitP) {
+      if (b.splitP()) {
         double m = splitPoint(b.p0(), b.p1());
-        children = new Box[] {box(b.p0(), m, b.s0(), b.s1()), box(m, b.p1(), b.s0(), b.s1())};
+        children =
+            new Box[] {
+              lagrangian.box(b.p0(), m, b.s0(), b.s1(), target),
+              lagrangian.box(m, b.p1(), b.s0(), b.s1(), target)
+            };
       } else {
         double m = splitPoint(b.s0(), b.s1());
-        children = new Box[] {box(b.p0(), b.p1(), b.s0(), m), box(b.p0(), b.p1(), m, b.s1())};
+        children =
+            new Box[] {
+              lagrangian.box(b.p0(), b.p1(), b.s0(), m, target),
+              lagrangian.box(b.p0(), b.p1(), m, b.s1(), target)
+            };
       }
       for (Box child : children) {
+        bestFeasible = Math.max(bestFeasible, child.feasible());
         if (child.bound() <= target) {
           settled = Math.max(settled, child.bound());
         } else {
@@ -178,34 +138,26 @@ final class LagrangianCertificate {
     }
     double upper = Math.max(settled, open.isEmpty() ? Double.NEGATIVE_INFINITY : open.peek().bound());
     upper = Math.max(upper, 1);
+    double logScale = lagrangian.logScale;
     double logFeasible =
         bestFeasible == Double.NEGATIVE_INFINITY ? bestFeasible : logScale + bestFeasible;
-    return new Outcome(
-        logScale + Math.log(upper), logScale, logFeasible, lam1, lam2, nodes, upper <= target);
+    return new Result(
+        logScale + Math.log(upper),
+        logScale,
+        logFeasible,
+        lagrangian.lam1,
+        lagrangian.lam2,
+        nodes,
+        upper <= target);
   }
 
-  /**
-   * The anchored bound on L/F* over the logit box [p0, p1] × [s0, s1] (finite ends), for the
-   * multipliers of the last {@link #certify} call; exposed so that tests can check it against
-   * sampled values of {@link #scaledLagrangian}.
-   */
-  double anchoredBoxBound(double p0, double p1, double s0, double s1) {
-    return anchoredBound(p0, p1, s0, s1);
-  }
-
-  /** L/F* at the logits (tp, ts), for the multipliers of the last {@link #certify} call. */
-  double scaledLagrangian(double tp, double ts) {
-    double sum = 0;
-    for (int i = 0; i < terms.size; i++) {
-      if (terms.sign[i] != 0) {
-        sum += terms.sign[i] * Math.exp(terms.log(i, tp, ts));
-      }
-    }
-    return sum;
+  /** The Lagrangian L/F* with the KKT multipliers of the pair (p*, p*), p* = e^{logP}. */
+  Lagrangian lagrangian(double logP) {
+    return new Lagrangian(logP);
   }
 
   /** KKT multipliers at the pair (3)–(4): ∇(F/F*) = λ̃1 ∇(G1/E) + λ̃2 ∇(G2/E), clamped at 0. */
-  private void multipliers(Point z) {
+  private double[] multipliers(Point z, double logScale) {
     double[] pos = {Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY};
     double[] neg = {Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY};
     for (int j = 0; j <= n; j++) {
@@ -237,8 +189,9 @@ final class LagrangianCertificate {
     double det = g1p * g2s - g2p * g1s;
     double l1 = (fp * g2s - g2p * fs) / det;
     double l2 = (g1p * fs - fp * g1s) / det;
-    lam1 = l1 > 0 && Double.isFinite(l1) ? l1 : 0;
-    lam2 = l2 > 0 && Double.isFinite(l2) ? l2 : 0;
+    return new double[] {
+      l1 > 0 && Double.isFinite(l1) ? l1 : 0, l2 > 0 && Double.isFinite(l2) ? l2 : 0
+    };
   }
 
   private static double value(double[] terms) {
@@ -299,81 +252,391 @@ final class LagrangianCertificate {
     return a * logU + (1 - a) * logV;
   }
 
-  private Box box(double p0, double p1, double s0, double s1) {
-    Point[] corners = {
-      Point.ofLogits(p0, s0), Point.ofLogits(p1, s0), Point.ofLogits(p0, s1), Point.ofLogits(p1, s1)
-    };
-    double[] phi = new double[4];
-    double maxPhi = Double.NEGATIVE_INFINITY;
-    for (int i = 0; i < 4; i++) {
-      phi[i] = logF(corners[i]) - logScale;
-      maxPhi = Math.max(maxPhi, phi[i]);
-      double[] g = logConstraints(corners[i]);
-      if (g[0] <= 0 && g[1] <= 0) {
-        bestFeasible = Math.max(bestFeasible, phi[i]);
-      }
-    }
-    double bound = firstOrderBound(corners, maxPhi);
-    if (bound > 0) {
-      Point centre = Point.ofLogits(middle(p0, p1), middle(s0, s1));
-      if (centre.x() > 0 && centre.s() > 0 && centre.s() < 1) {
-        bound = Math.min(bound, secondOrderBound(corners, phi, centre));
-      }
-    }
-    if (bound > target && Double.isFinite(p0) && Double.isFinite(s0) && Double.isFinite(s1)) {
-      bound = Math.min(bound, anchoredBound(p0, p1, s0, s1));
-    }
-    return new Box(p0, p1, s0, s1, bound);
-  }
-
   /**
-   * The terms of L/F* in separable form: term i is sign_i · e^{const_i + κp_i·ℓ(t_p; xp_i, yp_i) +
-   * κs_i·ℓ(t_s; xs_i, ys_i)} with ℓ(t; x, y) = log(x·σ(t) + y·(1 − σ(t))) in logit coordinates
-   * (x, y given as logarithms). Indices 0..n are the F_j, then the four G terms, then the constant
-   * λ̃1 + λ̃2.
+   * The Lagrangian L/F* of one start p*: its scale F*, multipliers, rounding margin and terms, all
+   * fixed at construction, and the bounds on L/F* over boxes. Immutable; one per {@link #certify}.
    */
-  private final class Terms {
-    final int size = n + 6;
-    final double[] constant = new double[size];
-    final double[] sign = new double[size];
-    final double[] kp = new double[size];
-    final double[] xp = new double[size];
-    final double[] yp = new double[size];
-    final double[] ks = new double[size];
-    final double[] xs = new double[size];
-    final double[] ys = new double[size];
+  final class Lagrangian {
+    private final double logScale;
+    private final double lam1;
+    private final double lam2;
+    private final double relErr;
+    private final Terms terms;
+    private final double[][] pieceP;
+    private final double[][] pieceS;
 
-    Terms() {
-      double inf = Double.NEGATIVE_INFINITY;
-      for (int j = 0; j <= n; j++) {
-        set(j, logW[j] - logScale, 1, alpha, logA[j], logB[j], 1 - alpha, logB[j], logA[j]);
+    private Lagrangian(double logP) {
+      double pLogit = logP - LogMath.log1mExp(logP);
+      Point star = Point.ofLogits(pLogit, pLogit);
+      this.logScale = logF(star);
+      double[] lambda = multipliers(star, logScale);
+      this.lam1 = lambda[0];
+      this.lam2 = lambda[1];
+      this.relErr =
+          0x1p-48
+              * ((alpha + 1) * (n * Math.abs(logA[0] - logB[0]) + 2 * Math.abs(logP) + 10)
+                  + Math.abs(logBudget)
+                  + Math.abs(logScale));
+      this.terms = new Terms();
+      this.pieceP = new double[terms.size][];
+      this.pieceS = new double[terms.size][];
+      for (int i = 0; i < terms.size; i++) {
+        pieceP[i] = terms.piecesP(i);
+        pieceS[i] = terms.piecesS(i);
       }
-      double l1 = Math.log(lam1) - logBudget;
-      double l2 = Math.log(lam2) - logBudget;
-      set(n + 1, l1, -1, alpha, 0, inf, 1 - alpha, inf, 0);
-      set(n + 2, l1, -1, alpha, inf, 0, 1 - alpha, 0, inf);
-      set(n + 3, l2, -1, 1 - alpha, 0, inf, alpha, inf, 0);
-      set(n + 4, l2, -1, 1 - alpha, inf, 0, alpha, 0, inf);
-      set(n + 5, Math.log(lam1 + lam2), 1, 0, 0, 0, 0, 0, 0);
     }
 
-    private void set(
-        int i, double c, double sg, double kP, double xP, double yP, double kS, double xS, double yS) {
-      constant[i] = c;
-      sign[i] = c == Double.NEGATIVE_INFINITY ? 0 : sg;
-      kp[i] = kP;
-      xp[i] = xP;
-      yp[i] = yP;
-      ks[i] = kS;
-      xs[i] = xS;
-      ys[i] = yS;
+    /**
+     * The anchored bound on L/F* over the logit box [p0, p1] × [s0, s1] (finite ends), for the
+     * these multipliers; exposed so that tests can check it against
+     * sampled values of {@link #scaledLagrangian}.
+     */
+    double anchoredBoxBound(double p0, double p1, double s0, double s1) {
+      return anchoredBound(p0, p1, s0, s1);
     }
+
+    /** L/F* at the logits (tp, ts), for these multipliers. */
+    double scaledLagrangian(double tp, double ts) {
+      double sum = 0;
+      for (int i = 0; i < terms.size; i++) {
+        if (terms.sign[i] != 0) {
+          sum += terms.sign[i] * Math.exp(terms.log(i, tp, ts));
+        }
+      }
+      return sum;
+    }
+
+    Box box(double p0, double p1, double s0, double s1, double target) {
+      Point[] corners = {
+        Point.ofLogits(p0, s0), Point.ofLogits(p1, s0), Point.ofLogits(p0, s1), Point.ofLogits(p1, s1)
+      };
+      double[] phi = new double[4];
+      double maxPhi = Double.NEGATIVE_INFINITY;
+      double feasible = Double.NEGATIVE_INFINITY;
+      for (int i = 0; i < 4; i++) {
+        phi[i] = logF(corners[i]) - logScale;
+        maxPhi = Math.max(maxPhi, phi[i]);
+        double[] g = logConstraints(corners[i]);
+        if (g[0] <= 0 && g[1] <= 0) {
+          feasible = Math.max(feasible, phi[i]);
+        }
+      }
+      double bound = firstOrderBound(corners, maxPhi);
+      if (bound > 0) {
+        Point centre = Point.ofLogits(middle(p0, p1), middle(s0, s1));
+        if (centre.x() > 0 && centre.s() > 0 && centre.s() < 1) {
+          bound = Math.min(bound, secondOrderBound(corners, phi, centre));
+        }
+      }
+      boolean finite = Double.isFinite(p0) && Double.isFinite(s0) && Double.isFinite(s1);
+      if (bound > target && finite) {
+        bound = Math.min(bound, taylorBound(p0, p1, s0, s1));
+      }
+      if (bound > target && finite) {
+        bound = Math.min(bound, anchoredBound(p0, p1, s0, s1));
+      }
+      return new Box(p0, p1, s0, s1, bound, feasible, width(p0, p1) >= width(s0, s1));
+    }
+
+
+    /**
+     * The terms of L/F* in separable form: term i is sign_i · e^{const_i + κp_i·ℓ(t_p; xp_i, yp_i) +
+     * κs_i·ℓ(t_s; xs_i, ys_i)} with ℓ(t; x, y) = log(x·σ(t) + y·(1 − σ(t))) in logit coordinates
+     * (x, y given as logarithms). Indices 0..n are the F_j, then the four G terms, then the constant
+     * λ̃1 + λ̃2.
+     */
+    private final class Terms {
+      final int size = n + 6;
+      final double[] constant = new double[size];
+      final double[] sign = new double[size];
+      final double[] kp = new double[size];
+      final double[] xp = new double[size];
+      final double[] yp = new double[size];
+      final double[] ks = new double[size];
+      final double[] xs = new double[size];
+      final double[] ys = new double[size];
+
+      Terms() {
+        double inf = Double.NEGATIVE_INFINITY;
+        for (int j = 0; j <= n; j++) {
+          set(j, logW[j] - logScale, 1, alpha, logA[j], logB[j], 1 - alpha, logB[j], logA[j]);
+        }
+        double l1 = Math.log(lam1) - logBudget;
+        double l2 = Math.log(lam2) - logBudget;
+        set(n + 1, l1, -1, alpha, 0, inf, 1 - alpha, inf, 0);
+        set(n + 2, l1, -1, alpha, inf, 0, 1 - alpha, 0, inf);
+        set(n + 3, l2, -1, 1 - alpha, 0, inf, alpha, inf, 0);
+        set(n + 4, l2, -1, 1 - alpha, inf, 0, alpha, 0, inf);
+        set(n + 5, Math.log(lam1 + lam2), 1, 0, 0, 0, 0, 0, 0);
+      }
+
+      private void set(
+          int i, double c, double sg, double kP, double xP, double yP, double kS, double xS, double yS) {
+        constant[i] = c;
+        sign[i] = c == Double.NEGATIVE_INFINITY ? 0 : sg;
+        kp[i] = kP;
+        xp[i] = xP;
+        yp[i] = yP;
+        ks[i] = kS;
+        xs[i] = xS;
+        ys[i] = yS;
+      }
+
+      /** The pieces (κ, log x, log y) of term i in the p logit; empty when κ = 0. */
+      double[] piecesP(int i) {
+        return kp[i] == 0 ? NONE : new double[] {kp[i], xp[i], yp[i]};
+      }
+
+      /** The pieces (κ, log x, log y) of term i in the s logit; empty when κ = 0. */
+      double[] piecesS(int i) {
+        return ks[i] == 0 ? NONE : new double[] {ks[i], xs[i], ys[i]};
+      }
 
     /** log|term i| at logits (tp, ts). */
-    double log(int i, double tp, double ts) {
-      return constant[i] + piece(kp[i], xp[i], yp[i], tp) + piece(ks[i], xs[i], ys[i], ts);
+      double log(int i, double tp, double ts) {
+        return constant[i] + piece(kp[i], xp[i], yp[i], tp) + piece(ks[i], xs[i], ys[i], ts);
+      }
+    }
+
+
+    /**
+     * A second-order (Taylor) bound on L/F* over a box with finite ends, the smallest of three:
+     * the Taylor bound of all terms of L, and, for the largest positive and the largest negative
+     * non-constant term A at the centre (the anchor), K + A·R with K = λ̃1 + λ̃2 the constant term
+     * and R = Σ ±(term / A) bounded by its own Taylor bound (A ranges over [A_min, A_max] on the box;
+     * K + A·R ≤ K + A_max·R̄ when R̄ ≥ 0, else K + A_min·R̄). The ratios vary slowly where a large term
+     * of F nearly cancels a constraint term (their logit slopes nearly cancel), so this keeps the
+     * cancellation that a bound on the terms apart loses. See {@link #taylor} for the expansion.
+     */
+    double taylorBound(double p0, double p1, double s0, double s1) {
+      int size = terms.size;
+      double[][] pp = pieceP;
+      double[][] ps = pieceS;
+      double[] constant = terms.constant;
+      double[] sign = terms.sign;
+      double best =
+          scaledBack(taylor(constant, sign, pp, ps, NONE, NONE, size, relErr, p0, p1, s0, s1));
+      double tp = 0.5 * (p0 + p1);
+      double ts = 0.5 * (s0 + s1);
+      int k = size - 1;
+      double kConstant = sign[k] == 0 ? 0 : Math.exp(constant[k]);
+      int bestPos = -1;
+      int bestNeg = -1;
+      double[] centre = new double[size];
+      for (int i = 0; i < k; i++) {
+        centre[i] = sign[i] == 0 ? Double.NEGATIVE_INFINITY : terms.log(i, tp, ts);
+        if (sign[i] > 0 && (bestPos < 0 || centre[i] > centre[bestPos])) {
+          bestPos = i;
+        }
+        if (sign[i] < 0 && (bestNeg < 0 || centre[i] > centre[bestNeg])) {
+          bestNeg = i;
+        }
+      }
+      for (int anchor : new int[] {bestPos, bestNeg}) {
+        if (anchor < 0 || centre[anchor] == Double.NEGATIVE_INFINITY) {
+          continue;
+        }
+        double[] rc = new double[k];
+        for (int i = 0; i < k; i++) {
+          rc[i] = constant[i] - constant[anchor];
+        }
+        double[] r =
+            taylor(rc, sign, pp, ps, pp[anchor], ps[anchor], k, 2 * relErr, p0, p1, s0, s1);
+        if (!(r[1] < Double.POSITIVE_INFINITY)) {
+          continue;
+        }
+        double a0 = piece(terms.kp[anchor], terms.xp[anchor], terms.yp[anchor], p0);
+        double a1 = piece(terms.kp[anchor], terms.xp[anchor], terms.yp[anchor], p1);
+        double b0 = piece(terms.ks[anchor], terms.xs[anchor], terms.ys[anchor], s0);
+        double b1 = piece(terms.ks[anchor], terms.xs[anchor], terms.ys[anchor], s1);
+        double logA =
+            r[1] >= 0
+                ? constant[anchor] + Math.max(a0, a1) + Math.max(b0, b1) + relErr
+                : constant[anchor] + Math.min(a0, a1) + Math.min(b0, b1) - relErr;
+        double log = logA + r[0];
+        double product;
+        if (r[1] > 0) {
+          product = log > 700 ? Double.POSITIVE_INFINITY : r[1] * Math.exp(log);
+        } else {
+          product = r[1] * Math.exp(Math.min(log, 700));
+        }
+        best = Math.min(best, kConstant * (1 + relErr) + product);
+      }
+      return best;
+    }
+
+    /**
+     * An anchored bound on L/F* over a box with finite logit ends: L = T·B with T an anchor term and B
+     * = Σ_i sign_i (term_i / T). Each log(term_i / T) is a sum of a function of t_p and one of t_s, so
+     * by the mean value theorem it lies within (slope bound) × (half-width) of its value at the centre;
+     * log T likewise. Then L ≤ T_max·B_max when B_max ≥ 0 and L ≤ T_min·B_max otherwise. Where a
+     * large term of F nearly cancels a large constraint term (both of size e^{300} against F*), the
+     * slopes of their ratio nearly cancel too, so this bound keeps the cancellation that the corner
+     * bounds lose. Two anchors are tried: the largest positive and the largest negative term at the
+     * centre.
+     */
+    private double anchoredBound(double p0, double p1, double s0, double s1) {
+      double tp = 0.5 * (p0 + p1);
+      double ts = 0.5 * (s0 + s1);
+      double hp = 0.5 * (p1 - p0);
+      double hs = 0.5 * (s1 - s0);
+      double[] centre = new double[terms.size];
+      int bestPos = -1;
+      int bestNeg = -1;
+      for (int i = 0; i < terms.size; i++) {
+        centre[i] = terms.sign[i] == 0 ? Double.NEGATIVE_INFINITY : terms.log(i, tp, ts);
+        if (terms.sign[i] > 0 && (bestPos < 0 || centre[i] > centre[bestPos])) {
+          bestPos = i;
+        }
+        if (terms.sign[i] < 0 && (bestNeg < 0 || centre[i] > centre[bestNeg])) {
+          bestNeg = i;
+        }
+      }
+      double bound = Double.POSITIVE_INFINITY;
+      for (int a : new int[] {bestPos, bestNeg}) {
+        if (a >= 0 && centre[a] > Double.NEGATIVE_INFINITY) {
+          bound = Math.min(bound, anchoredBound(a, centre, tp, ts, hp, hs, p0, p1, s0, s1));
+        }
+      }
+      return bound;
+    }
+
+    private double anchoredBound(
+        int a,
+        double[] centre,
+        double tp,
+        double ts,
+        double hp,
+        double hs,
+        double p0,
+        double p1,
+        double s0,
+        double s1) {
+      Terms t = terms;
+      double[] ratio = new double[2 * t.size];
+      double max = Double.NEGATIVE_INFINITY;
+      for (int i = 0; i < t.size; i++) {
+        if (t.sign[i] == 0) {
+          ratio[2 * i] = Double.NEGATIVE_INFINITY;
+          continue;
+        }
+        double radius =
+            slope(t.kp[i], t.xp[i], t.yp[i], t.kp[a], t.xp[a], t.yp[a], p0, p1) * hp
+                + slope(t.ks[i], t.xs[i], t.ys[i], t.ks[a], t.xs[a], t.ys[a], s0, s1) * hs
+                + relErr;
+        double r = centre[i] - centre[a];
+        ratio[2 * i] = t.sign[i] > 0 ? r + radius : r - radius;
+        ratio[2 * i + 1] = t.sign[i];
+        max = Math.max(max, ratio[2 * i]);
+      }
+      if (max == Double.POSITIVE_INFINITY || Double.isNaN(max)) {
+        return Double.POSITIVE_INFINITY;
+      }
+      double sum = 0;
+      double magnitude = 0;
+      for (int i = 0; i < ratio.length; i += 2) {
+        double e = Math.exp(ratio[i] - max);
+        sum += ratio[i + 1] * e;
+        magnitude += e;
+      }
+      sum += magnitude * relErr;
+      double anchorRadius =
+          slope(0, 0, 0, -t.kp[a], t.xp[a], t.yp[a], p0, p1) * hp
+              + slope(0, 0, 0, -t.ks[a], t.xs[a], t.ys[a], s0, s1) * hs
+              + relErr;
+      double logT = sum > 0 ? centre[a] + anchorRadius : centre[a] - anchorRadius;
+      double log = logT + max + Math.log(Math.abs(sum));
+      if (sum > 0) {
+        return log > 700 ? Double.POSITIVE_INFINITY : Math.exp(log);
+      }
+      return sum == 0 ? 0 : -Math.exp(Math.min(log, 700));
+    }
+
+
+    /** max F/F* over the corners minus monotone lower bounds on the constraint sums. */
+    private double firstOrderBound(Point[] c, double maxPhi) {
+      Point low = c[0];
+      Point high = c[3];
+      double a = alpha;
+      double g1 =
+          LogMath.logAddExp(power(a, low.lx(), low.l1s()), power(a, high.l1x(), high.ls()))
+              - logBudget;
+      double g2 =
+          LogMath.logAddExp(power(a, high.l1s(), high.lx()), power(a, low.ls(), low.l1x()))
+              - logBudget;
+      double[] terms = new double[8];
+      int k = 0;
+      k = put(terms, k, maxPhi, 1);
+      k = put(terms, k, Math.log(lam1 + lam2), 1);
+      k = put(terms, k, Math.log(lam1) + g1, -1);
+      put(terms, k, Math.log(lam2) + g2, -1);
+      return signedSumUpper(terms);
+    }
+
+    /** max over corners of F(v)/F* − Σ λ̃_i (tangent plane of G_i/E at the centre)(v) + Σ λ̃_i. */
+    private double secondOrderBound(Point[] c, double[] phi, Point z) {
+      double[][] t = tangent(z);
+      double ll1 = Math.log(lam1);
+      double ll2 = Math.log(lam2);
+      double best = Double.NEGATIVE_INFINITY;
+      double[] terms = new double[2 * 16];
+      for (int i = 0; i < 4; i++) {
+        double dp = c[i].x() - z.x();
+        double ds = c[i].s() < 0.5 || z.s() < 0.5 ? c[i].s() - z.s() : Math.exp(z.l1s()) - Math.exp(c[i].l1s());
+        int k = 0;
+        k = put(terms, k, phi[i], 1);
+        k = put(terms, k, Math.log(lam1 + lam2), 1);
+        for (int g = 0; g < 2; g++) {
+          double ll = g == 0 ? ll1 : ll2;
+          double[] val = t[3 * g];
+          double[] gp = t[3 * g + 1];
+          double[] gs = t[3 * g + 2];
+          for (int m = 0; m < 4; m += 2) {
+            k = put(terms, k, ll + val[m], -val[m + 1]);
+            k = put(terms, k, ll + gp[m] + Math.log(Math.abs(dp)), -gp[m + 1] * Math.signum(dp));
+            k = put(terms, k, ll + gs[m] + Math.log(Math.abs(ds)), -gs[m + 1] * Math.signum(ds));
+          }
+        }
+        best = Math.max(best, signedSumUpper(terms));
+      }
+      return best;
+    }
+
+
+    /**
+     * An upper bound on Σ sign·e^{log} (pairs in {@code terms}), with a rounding margin of relErr
+     * times the sum of magnitudes; +∞ when the sum cannot be placed (overflowing positive sum).
+     */
+    private double signedSumUpper(double[] terms) {
+      double max = Double.NEGATIVE_INFINITY;
+      for (int i = 0; i < terms.length; i += 2) {
+        max = Math.max(max, terms[i]);
+      }
+      if (max == Double.NEGATIVE_INFINITY) {
+        return 0;
+      }
+      if (max == Double.POSITIVE_INFINITY) {
+        boolean positiveInfinity = false;
+        for (int i = 0; i < terms.length; i += 2) {
+          positiveInfinity |= terms[i] == Double.POSITIVE_INFINITY && terms[i + 1] > 0;
+        }
+        return positiveInfinity ? Double.POSITIVE_INFINITY : Double.NEGATIVE_INFINITY;
+      }
+      double sum = 0;
+      double magnitude = 0;
+      for (int i = 0; i < terms.length; i += 2) {
+        double t = Math.exp(terms[i] - max);
+        sum += terms[i + 1] * t;
+        magnitude += t;
+      }
+      double upper = sum + magnitude * relErr;
+      if (upper <= 0) {
+        return max > 700 ? 0 : upper * Math.exp(max);
+      }
+      return max > 700 ? Double.POSITIVE_INFINITY : upper * Math.exp(max);
     }
   }
+
 
   /** κ·log(x σ(t) + y (1 − σ(t))) for log x, log y (0 when κ = 0). */
   private static double piece(double kappa, double lx, double ly, double t) {
@@ -391,7 +654,22 @@ final class LagrangianCertificate {
     if (ly == Double.NEGATIVE_INFINITY) {
       return 1;
     }
-    return Math.exp(logSigmoid(t + lx - ly));
+    return sigmoid(t + lx - ly);
+  }
+
+  /** σ(z) = 1 / (1 + e^{−z}), evaluated without overflow. */
+  private static double sigmoid(double z) {
+    if (z >= 0) {
+      return 1 / (1 + Math.exp(-z));
+    }
+    double e = Math.exp(z);
+    return e / (1 + e);
+  }
+
+  /** σ′(u) = σ(u)σ(−u) = e^{−|u|} / (1 + e^{−|u|})². */
+  private static double sigmoidSlope(double u) {
+    double e = Math.exp(-Math.abs(u));
+    return e / ((1 + e) * (1 + e));
   }
 
   /**
@@ -417,179 +695,312 @@ final class LagrangianCertificate {
     return Math.max(Math.abs(lo), Math.abs(hi));
   }
 
+  /** No pieces: the anchor of the plain Taylor bound. */
+  private static final double[] NONE = new double[0];
+
   /**
-   * An anchored bound on L/F* over a box with finite logit ends: L = T·B with T an anchor term and B
-   * = Σ_i sign_i (term_i / T). Each log(term_i / T) is a sum of a function of t_p and one of t_s, so
-   * by the mean value theorem it lies within (slope bound) × (half-width) of its value at the centre;
-   * log T likewise. Then L ≤ T_max·B_max when B_max ≥ 0 and L ≤ T_min·B_max otherwise. Where a
-   * large term of F nearly cancels a large constraint term (both of size e^{300} against F*), the
-   * slopes of their ratio nearly cancel too, so this bound keeps the cancellation that the corner
-   * bounds lose. Two anchors are tried: the largest positive and the largest negative term at the
-   * centre.
+   * Σ_m κ_m ℓ(t; x_m, y_m) over the pieces (κ, log x, log y) of {@code own}, minus the same sum
+   * over {@code anchor}.
    */
-  private double anchoredBound(double p0, double p1, double s0, double s1) {
-    double tp = 0.5 * (p0 + p1);
-    double ts = 0.5 * (s0 + s1);
-    double hp = 0.5 * (p1 - p0);
-    double hs = 0.5 * (s1 - s0);
-    double[] centre = new double[terms.size];
-    int bestPos = -1;
-    int bestNeg = -1;
-    for (int i = 0; i < terms.size; i++) {
-      centre[i] = terms.sign[i] == 0 ? Double.NEGATIVE_INFINITY : terms.log(i, tp, ts);
-      if (terms.sign[i] > 0 && (bestPos < 0 || centre[i] > centre[bestPos])) {
-        bestPos = i;
-      }
-      if (terms.sign[i] < 0 && (bestNeg < 0 || centre[i] > centre[bestNeg])) {
-        bestNeg = i;
-      }
+  private static double pieces(double[] own, double[] anchor, double t) {
+    double v = 0;
+    for (int m = 0; m < own.length; m += 3) {
+      v += piece(own[m], own[m + 1], own[m + 2], t);
     }
-    double bound = Double.POSITIVE_INFINITY;
-    for (int a : new int[] {bestPos, bestNeg}) {
-      if (a >= 0 && centre[a] > Double.NEGATIVE_INFINITY) {
-        bound = Math.min(bound, anchoredBound(a, centre, tp, ts, hp, hs, p0, p1, s0, s1));
-      }
+    for (int m = 0; m < anchor.length; m += 3) {
+      v -= piece(anchor[m], anchor[m + 1], anchor[m + 2], t);
     }
-    return bound;
+    return v;
   }
 
-  private double anchoredBound(
-      int a,
-      double[] centre,
-      double tp,
-      double ts,
-      double hp,
-      double hs,
+  /** κ_m of piece m of own, then of anchor negated. */
+  private static double kappa(double[] own, double[] anchor, int m) {
+    return m < own.length ? own[m] : -anchor[m - own.length];
+  }
+
+  /** log x_m (or log y_m when {@code y}) of piece m of own, then of anchor. */
+  private static double shift(double[] own, double[] anchor, int m, boolean y) {
+    int o = y ? 2 : 1;
+    return m < own.length ? own[m + o] : anchor[m - own.length + o];
+  }
+
+  /**
+   * d/dt of {@link #pieces}: Σ_m κ_m (σ(t + δ_m) − σ(t)), δ_m = log x_m − log y_m, with the anchor's
+   * κ negated.
+   */
+  private static double derivative(double[] own, double[] anchor, double t) {
+    double v = 0;
+    double total = 0;
+    int length = own.length + anchor.length;
+    for (int m = 0; m < length; m += 3) {
+      double k = kappa(own, anchor, m);
+      v += k * shiftedSigmoid(t, shift(own, anchor, m, false), shift(own, anchor, m, true));
+      total += k;
+    }
+    return v - total * sigmoid(t);
+  }
+
+  /**
+   * Writes into out[at], out[at + 1] the [min, max] of {@link #derivative} on [t0, t1]:
+   * Σ_m κ_m σ(t + δ_m) − (Σ_m κ_m) σ(t) is a signed sum of increasing functions, each bounded by its
+   * values at the ends.
+   */
+  private static void derivativeRange(
+      double[] own, double[] anchor, double t0, double t1, double[] out, int at) {
+    double lo = 0;
+    double hi = 0;
+    double total = 0;
+    int length = own.length + anchor.length;
+    for (int m = 0; m < length; m += 3) {
+      double k = kappa(own, anchor, m);
+      double lx = shift(own, anchor, m, false);
+      double ly = shift(own, anchor, m, true);
+      double v0 = k * shiftedSigmoid(t0, lx, ly);
+      double v1 = k * shiftedSigmoid(t1, lx, ly);
+      lo += Math.min(v0, v1);
+      hi += Math.max(v0, v1);
+      total += k;
+    }
+    double v0 = -total * sigmoid(t0);
+    double v1 = -total * sigmoid(t1);
+    out[at] = lo + Math.min(v0, v1);
+    out[at + 1] = hi + Math.max(v0, v1);
+  }
+
+  /**
+   * Writes into out[at], out[at + 1] the [min, max] of the second derivative Σ_m κ_m σ′(t + δ_m) −
+   * (Σ_m κ_m) σ′(t) on [t0, t1]: σ′ = σ(1 − σ) rises to 1/4 at 0 and falls after, so on an interval
+   * its minimum is at an end and its maximum at the point nearest 0.
+   */
+  private static void secondDerivativeRange(
+      double[] own, double[] anchor, double t0, double t1, double[] out, int at) {
+    double lo = 0;
+    double hi = 0;
+    double total = 0;
+    int length = own.length + anchor.length;
+    for (int m = 0; m < length; m += 3) {
+      double k = kappa(own, anchor, m);
+      total += k;
+      double lx = shift(own, anchor, m, false);
+      double ly = shift(own, anchor, m, true);
+      if (lx == Double.NEGATIVE_INFINITY || ly == Double.NEGATIVE_INFINITY) {
+        continue;
+      }
+      double u0 = t0 + lx - ly;
+      double u1 = t1 + lx - ly;
+      double min = Math.min(sigmoidSlope(u0), sigmoidSlope(u1));
+      double max = sigmoidSlope(Math.max(u0, Math.min(u1, 0)));
+      lo += k > 0 ? k * min : k * max;
+      hi += k > 0 ? k * max : k * min;
+    }
+    double min = Math.min(sigmoidSlope(t0), sigmoidSlope(t1));
+    double max = sigmoidSlope(Math.max(t0, Math.min(t1, 0)));
+    out[at] = lo + (total > 0 ? -total * max : -total * min);
+    out[at + 1] = hi + (total > 0 ? -total * min : -total * max);
+  }
+
+  /**
+   * Writes into out[at], out[at + 1] the [min, max] of {@link #pieces} on [t0, t1]: one piece is
+   * monotone (its derivative has the sign of κ·δ), so its ends bound it; several are bounded by the
+   * mean value theorem around the centre, with the derivative range already in out[dat..dat + 1].
+   */
+  private static void valueRange(
+      double[] own, double[] anchor, double t0, double t1, double[] out, int at, int dat) {
+    if (own.length + anchor.length <= 3) {
+      double v0 = pieces(own, anchor, t0);
+      double v1 = pieces(own, anchor, t1);
+      out[at] = Math.min(v0, v1);
+      out[at + 1] = Math.max(v0, v1);
+      return;
+    }
+    double radius = Math.max(Math.abs(out[dat]), Math.abs(out[dat + 1])) * 0.5 * (t1 - t0);
+    double c = pieces(own, anchor, 0.5 * (t0 + t1));
+    out[at] = c - radius;
+    out[at + 1] = c + radius;
+  }
+
+  /**
+   * A second-order upper bound on S = Σ_{i &lt; count} sign_i e^{U_i} over a box with finite ends,
+   * U_i = constant_i + (pieces of pp[i] minus those of ap, in t_p) + (pieces of ps[i] minus those of
+   * as, in t_s), returned as {top, m} meaning S ≤ m·e^{top}. With c the centre and h the offset,
+   * S(c + h) = S(c) + ∇S(c)·h + ½ hᵀ∇²S(ξ)h for some ξ in the box; each term's Hessian
+   * e^{U}(∇U∇Uᵀ + ∇²U) is bounded over the box entry by entry, and the quadratic model v + g·h +
+   * ½(H̄11 h1² + 2 M12 |h1 h2| + H̄22 h2²) is maximised exactly over the box. A term whose value
+   * ranges over more than a factor 20 on the box, and whose value bound is cheaper than its share
+   * of the model, is bounded by its extreme value instead. The overshoot is third order in the
+   * width.
+   *
+   * @param err absolute error of each computed U_i
+   */
+  private static double[] taylor(
+      double[] constant,
+      double[] sign,
+      double[][] pp,
+      double[][] ps,
+      double[] ap,
+      double[] as,
+      int count,
+      double err,
       double p0,
       double p1,
       double s0,
       double s1) {
-    Terms t = terms;
-    double[] ratio = new double[2 * t.size];
-    double max = Double.NEGATIVE_INFINITY;
-    for (int i = 0; i < t.size; i++) {
-      if (t.sign[i] == 0) {
-        ratio[2 * i] = Double.NEGATIVE_INFINITY;
+    double tp = 0.5 * (p0 + p1);
+    double ts = 0.5 * (s0 + s1);
+    double hp = 0.5 * (p1 - p0);
+    double hs = 0.5 * (s1 - s0);
+    // per term: centre, low, high, then [dp range], [ds range], [dpp range], [dss range]
+    double[][] q = new double[count][];
+    double top = Double.NEGATIVE_INFINITY;
+    for (int i = 0; i < count; i++) {
+      if (sign[i] == 0 || constant[i] == Double.NEGATIVE_INFINITY) {
         continue;
       }
-      double radius =
-          slope(t.kp[i], t.xp[i], t.yp[i], t.kp[a], t.xp[a], t.yp[a], p0, p1) * hp
-              + slope(t.ks[i], t.xs[i], t.ys[i], t.ks[a], t.xs[a], t.ys[a], s0, s1) * hs
-              + relErr;
-      double r = centre[i] - centre[a];
-      ratio[2 * i] = t.sign[i] > 0 ? r + radius : r - radius;
-      ratio[2 * i + 1] = t.sign[i];
-      max = Math.max(max, ratio[2 * i]);
+      double[] r = new double[15];
+      derivativeRange(pp[i], ap, p0, p1, r, 3);
+      derivativeRange(ps[i], as, s0, s1, r, 5);
+      secondDerivativeRange(pp[i], ap, p0, p1, r, 7);
+      secondDerivativeRange(ps[i], as, s0, s1, r, 9);
+      valueRange(pp[i], ap, p0, p1, r, 11, 3);
+      valueRange(ps[i], as, s0, s1, r, 13, 5);
+      r[0] = constant[i] + pieces(pp[i], ap, tp) + pieces(ps[i], as, ts);
+      r[1] = constant[i] + r[11] + r[13] - err;
+      r[2] = constant[i] + r[12] + r[14] + err;
+      q[i] = r;
+      top = Math.max(top, r[2]);
     }
-    if (max == Double.POSITIVE_INFINITY || Double.isNaN(max)) {
-      return Double.POSITIVE_INFINITY;
+    if (top == Double.NEGATIVE_INFINITY) {
+      return new double[] {0, 0};
     }
-    double sum = 0;
+    if (!Double.isFinite(top)) {
+      return new double[] {0, Double.POSITIVE_INFINITY};
+    }
+    double value = 0;
+    double gp = 0;
+    double gs = 0;
     double magnitude = 0;
-    for (int i = 0; i < ratio.length; i += 2) {
-      double e = Math.exp(ratio[i] - max);
-      sum += ratio[i + 1] * e;
-      magnitude += e;
+    double h11 = 0;
+    double h22 = 0;
+    double h12High = 0;
+    double h12Low = 0;
+    double apart = 0;
+    for (int i = 0; i < count; i++) {
+      double[] r = q[i];
+      if (r == null) {
+        continue;
+      }
+      double sg = sign[i];
+      double e = Math.exp(r[0] - top);
+      double eLow = Math.exp(r[1] - top);
+      double eHigh = Math.exp(r[2] - top);
+      double dp = derivative(pp[i], ap, tp);
+      double ds = derivative(ps[i], as, ts);
+      // Hessian entries over the box: e^U (U_p² + U_pp), e^U U_p U_s, e^U (U_s² + U_ss)
+      double sqpLo = r[3] <= 0 && r[4] >= 0 ? 0 : Math.min(r[3] * r[3], r[4] * r[4]);
+      double sqpHi = Math.max(r[3] * r[3], r[4] * r[4]);
+      double sqsLo = r[5] <= 0 && r[6] >= 0 ? 0 : Math.min(r[5] * r[5], r[6] * r[6]);
+      double sqsHi = Math.max(r[5] * r[5], r[6] * r[6]);
+      double qpLo = sqpLo + r[7];
+      double qpHi = sqpHi + r[8];
+      double qsLo = sqsLo + r[9];
+      double qsHi = sqsHi + r[10];
+      double c1 = r[3] * r[5];
+      double c2 = r[3] * r[6];
+      double c3 = r[4] * r[5];
+      double c4 = r[4] * r[6];
+      double crossLo = Math.min(Math.min(c1, c2), Math.min(c3, c4));
+      double crossHi = Math.max(Math.max(c1, c2), Math.max(c3, c4));
+      double e11Lo = qpLo >= 0 ? eLow * qpLo : eHigh * qpLo;
+      double e11Hi = qpHi >= 0 ? eHigh * qpHi : eLow * qpHi;
+      double e22Lo = qsLo >= 0 ? eLow * qsLo : eHigh * qsLo;
+      double e22Hi = qsHi >= 0 ? eHigh * qsHi : eLow * qsHi;
+      double e12Lo = crossLo >= 0 ? eLow * crossLo : eHigh * crossLo;
+      double e12Hi = crossHi >= 0 ? eHigh * crossHi : eLow * crossHi;
+      double curvature =
+          Math.max(Math.abs(e11Lo), Math.abs(e11Hi)) * hp * hp
+              + 2 * Math.max(Math.abs(e12Lo), Math.abs(e12Hi)) * hp * hs
+              + Math.max(Math.abs(e22Lo), Math.abs(e22Hi)) * hs * hs;
+      // a term that varies too fast for its curvature to pay off is bounded by its extreme value
+      double taylorCost = e * (Math.abs(dp) * hp + Math.abs(ds) * hs) + 0.5 * curvature;
+      double valueCost = sg > 0 ? eHigh - e : e - eLow;
+      if (valueCost <= taylorCost && eHigh >= 20 * e) {
+        apart += sg > 0 ? eHigh : -eLow;
+        magnitude += eHigh;
+        continue;
+      }
+      value += sg * e;
+      gp += sg * e * dp;
+      gs += sg * e * ds;
+      h11 += sg > 0 ? e11Hi : -e11Lo;
+      h22 += sg > 0 ? e22Hi : -e22Lo;
+      h12High += sg > 0 ? e12Hi : -e12Lo;
+      h12Low += sg > 0 ? e12Lo : -e12Hi;
+      magnitude += e * (1 + (Math.abs(dp) + 1) * hp + (Math.abs(ds) + 1) * hs) + curvature;
     }
-    sum += magnitude * relErr;
-    double anchorRadius =
-        slope(0, 0, 0, -t.kp[a], t.xp[a], t.yp[a], p0, p1) * hp
-            + slope(0, 0, 0, -t.ks[a], t.xs[a], t.ys[a], s0, s1) * hs
-            + relErr;
-    double logT = sum > 0 ? centre[a] + anchorRadius : centre[a] - anchorRadius;
-    double log = logT + max + Math.log(Math.abs(sum));
-    if (sum > 0) {
-      return log > 700 ? Double.POSITIVE_INFINITY : Math.exp(log);
-    }
-    return sum == 0 ? 0 : -Math.exp(Math.min(log, 700));
+    double m12 = Math.max(Math.abs(h12High), Math.abs(h12Low));
+    double model =
+        maxQuadratic(value, gp, gs, h11, m12, h22, hp, hs)
+            + apart
+            + 4 * (err + 0x1p-40) * magnitude;
+    return new double[] {top, Double.isNaN(model) ? Double.POSITIVE_INFINITY : model};
   }
 
-  /** max F/F* over the corners minus monotone lower bounds on the constraint sums. */
-  private double firstOrderBound(Point[] c, double maxPhi) {
-    Point low = c[0];
-    Point high = c[3];
-    double a = alpha;
-    double g1 =
-        LogMath.logAddExp(power(a, low.lx(), low.l1s()), power(a, high.l1x(), high.ls()))
-            - logBudget;
-    double g2 =
-        LogMath.logAddExp(power(a, high.l1s(), high.lx()), power(a, low.ls(), low.l1x()))
-            - logBudget;
-    double[] terms = new double[8];
-    int k = 0;
-    k = put(terms, k, maxPhi, 1);
-    k = put(terms, k, Math.log(lam1 + lam2), 1);
-    k = put(terms, k, Math.log(lam1) + g1, -1);
-    put(terms, k, Math.log(lam2) + g2, -1);
-    return signedSumUpper(terms);
+  /** m·e^{top} for a {top, m} pair of {@link #taylor}, +∞ when a positive value overflows. */
+  private static double scaledBack(double[] bound) {
+    if (bound[1] <= 0) {
+      return bound[0] > 700 ? 0 : bound[1] * Math.exp(bound[0]);
+    }
+    return bound[0] > 700 ? Double.POSITIVE_INFINITY : bound[1] * Math.exp(bound[0]);
   }
 
-  /** max over corners of F(v)/F* − Σ λ̃_i (tangent plane of G_i/E at the centre)(v) + Σ λ̃_i. */
-  private double secondOrderBound(Point[] c, double[] phi, Point z) {
-    double[][] t = tangent(z);
-    double ll1 = Math.log(lam1);
-    double ll2 = Math.log(lam2);
+  /**
+   * The maximum over |h1| ≤ hp, |h2| ≤ hs of v + g1 h1 + g2 h2 + ½(a h1² + 2m|h1 h2| + b h2²), m ≥ 0:
+   * in each quadrant a quadratic over a rectangle, largest at a corner, at the stationary point of
+   * an edge, or (when concave) at its interior stationary point.
+   */
+  static double maxQuadratic(
+      double v, double g1, double g2, double a, double m, double b, double hp, double hs) {
     double best = Double.NEGATIVE_INFINITY;
-    double[] terms = new double[2 * 16];
-    for (int i = 0; i < 4; i++) {
-      double dp = c[i].x() - z.x();
-      double ds = c[i].s() < 0.5 || z.s() < 0.5 ? c[i].s() - z.s() : Math.exp(z.l1s()) - Math.exp(c[i].l1s());
-      int k = 0;
-      k = put(terms, k, phi[i], 1);
-      k = put(terms, k, Math.log(lam1 + lam2), 1);
-      for (int g = 0; g < 2; g++) {
-        double ll = g == 0 ? ll1 : ll2;
-        double[] val = t[3 * g];
-        double[] gp = t[3 * g + 1];
-        double[] gs = t[3 * g + 2];
-        for (int m = 0; m < 4; m += 2) {
-          k = put(terms, k, ll + val[m], -val[m + 1]);
-          k = put(terms, k, ll + gp[m] + Math.log(Math.abs(dp)), -gp[m + 1] * Math.signum(dp));
-          k = put(terms, k, ll + gs[m] + Math.log(Math.abs(ds)), -gs[m + 1] * Math.signum(ds));
+    for (int q = 0; q < 4; q++) {
+      double u1 = (q & 1) == 0 ? g1 : -g1;
+      double u2 = (q & 2) == 0 ? g2 : -g2;
+      double[] xs = {0, hp};
+      double[] ys = {0, hs};
+      for (double x : xs) {
+        best = Math.max(best, quadratic(v, u1, u2, a, m, b, x, 0));
+        best = Math.max(best, quadratic(v, u1, u2, a, m, b, x, hs));
+        if (b < 0) {
+          double y = Math.max(0, Math.min(hs, -(u2 + m * x) / b));
+          best = Math.max(best, quadratic(v, u1, u2, a, m, b, x, y));
         }
       }
-      best = Math.max(best, signedSumUpper(terms));
+      for (double y : ys) {
+        if (a < 0) {
+          double x = Math.max(0, Math.min(hp, -(u1 + m * y) / a));
+          best = Math.max(best, quadratic(v, u1, u2, a, m, b, x, y));
+        }
+      }
+      double det = a * b - m * m;
+      if (a < 0 && det > 0) {
+        double x = (-u1 * b + u2 * m) / det;
+        double y = (-a * u2 + m * u1) / det;
+        if (x >= 0 && x <= hp && y >= 0 && y <= hs) {
+          best = Math.max(best, quadratic(v, u1, u2, a, m, b, x, y));
+        }
+      }
     }
     return best;
+  }
+
+  private static double quadratic(
+      double v, double u1, double u2, double a, double m, double b, double x, double y) {
+    return v + u1 * x + u2 * y + 0.5 * (a * x * x + 2 * m * x * y + b * y * y);
   }
 
   private static int put(double[] terms, int k, double log, double sign) {
     terms[k] = sign == 0 || Double.isNaN(log) ? Double.NEGATIVE_INFINITY : log;
     terms[k + 1] = sign;
     return k + 2;
-  }
-
-  /**
-   * An upper bound on Σ sign·e^{log} (pairs in {@code terms}), with a rounding margin of relErr
-   * times the sum of magnitudes; +∞ when the sum cannot be placed (overflowing positive sum).
-   */
-  private double signedSumUpper(double[] terms) {
-    double max = Double.NEGATIVE_INFINITY;
-    for (int i = 0; i < terms.length; i += 2) {
-      max = Math.max(max, terms[i]);
-    }
-    if (max == Double.NEGATIVE_INFINITY) {
-      return 0;
-    }
-    if (max == Double.POSITIVE_INFINITY) {
-      boolean positiveInfinity = false;
-      for (int i = 0; i < terms.length; i += 2) {
-        positiveInfinity |= terms[i] == Double.POSITIVE_INFINITY && terms[i + 1] > 0;
-      }
-      return positiveInfinity ? Double.POSITIVE_INFINITY : Double.NEGATIVE_INFINITY;
-    }
-    double sum = 0;
-    double magnitude = 0;
-    for (int i = 0; i < terms.length; i += 2) {
-      double t = Math.exp(terms[i] - max);
-      sum += terms[i + 1] * t;
-      magnitude += t;
-    }
-    double upper = sum + magnitude * relErr;
-    if (upper <= 0) {
-      return max > 700 ? 0 : upper * Math.exp(max);
-    }
-    return max > 700 ? Double.POSITIVE_INFINITY : upper * Math.exp(max);
   }
 
   /**

@@ -1,7 +1,14 @@
 package dev.tradeoff.beam.budget;
 
 import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.budget.BudgetExceededException;
+import dev.tradeoff.accounting.budget.BudgetStore;
+import dev.tradeoff.accounting.budget.GuaranteeKind;
+import dev.tradeoff.accounting.budget.InMemoryBudgetStore;
+import dev.tradeoff.accounting.budget.Release;
+import dev.tradeoff.accounting.budget.RunGuarantee;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
+import dev.tradeoff.accounting.guarantee.PureDp;
 import dev.tradeoff.beam.random.ElementRandomness;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,9 +21,10 @@ import org.apache.beam.sdk.values.POutput;
 /**
  * A Beam pipeline with a privacy budget. Private transforms are applied through {@link #apply},
  * which records what each releases; {@link #run()} composes all releases with the accounting
- * module ({@link RunGuarantee}) and refuses to start the pipeline, with a
- * {@link BudgetExceededException} naming the requested and the allowed (ε, δ), if the run would
- * exceed the budget.
+ * module ({@link RunGuarantee}, the tightest accountant at the run's δ) and charges the result to
+ * the pipeline's {@link BudgetStore} before the pipeline starts. If the charge does not fit, the
+ * store refuses it with a {@link BudgetExceededException} naming what was requested and what
+ * remains, and nothing runs.
  *
  * <p>The same randomness (secure by default, seeded only when asked) is handed to every private
  * transform built by the caller via {@link #randomness()}.
@@ -24,27 +32,47 @@ import org.apache.beam.sdk.values.POutput;
 public final class PrivatePipeline {
 
   private final Pipeline pipeline;
-  private final ApproxDp budget;
+  private final BudgetStore budget;
+  private final double delta;
   private final ElementRandomness randomness;
   private final List<Release> releases = new ArrayList<>();
 
-  private PrivatePipeline(Pipeline pipeline, ApproxDp budget, ElementRandomness randomness) {
+  private PrivatePipeline(Pipeline pipeline, BudgetStore budget, double delta,
+      ElementRandomness randomness) {
     this.pipeline = pipeline;
     this.budget = budget;
+    this.delta = delta;
     this.randomness = randomness;
   }
 
   /**
-   * A new pipeline with the given options (runner), budget and randomness.
+   * A new pipeline with the given options (runner), a fresh in-memory budget and randomness.
    *
    * @param budget the (ε, δ) the whole run may spend; δ must be in (0, 1) or 0 for pure budgets
    */
   public static PrivatePipeline create(PipelineOptions options, ApproxDp budget,
       ElementRandomness randomness) {
+    Require.nonNull("budget", budget);
+    return create(options, new InMemoryBudgetStore(budget), budget.delta(), randomness);
+  }
+
+  /**
+   * A new pipeline that charges its run to {@code budget} (in memory or a persistent ledger).
+   *
+   * @param budget an (ε, δ) or pure-ε budget store
+   * @param delta the δ at which the run's ε is computed and charged (0 for a pure budget)
+   */
+  public static PrivatePipeline create(PipelineOptions options, BudgetStore budget, double delta,
+      ElementRandomness randomness) {
     Require.nonNull("options", options);
     Require.nonNull("budget", budget);
+    Require.that(budget.kind() != GuaranteeKind.RENYI_DP, "budget",
+        "must be an (epsilon, delta) or pure epsilon budget", budget.kind());
+    Require.delta("delta", delta);
+    Require.that(budget.kind() == GuaranteeKind.APPROX_DP || delta == 0, "delta",
+        "must be 0 for a pure epsilon budget", delta);
     Require.nonNull("randomness", randomness);
-    return new PrivatePipeline(Pipeline.create(options), budget, randomness);
+    return new PrivatePipeline(Pipeline.create(options), budget, delta, randomness);
   }
 
   /** The underlying Beam pipeline, for non-private steps (reading, formatting, writing). */
@@ -52,8 +80,8 @@ public final class PrivatePipeline {
     return pipeline;
   }
 
-  /** The pipeline's budget. */
-  public ApproxDp budget() {
+  /** The budget the run is charged to. */
+  public BudgetStore budget() {
     return budget;
   }
 
@@ -79,26 +107,29 @@ public final class PrivatePipeline {
     return List.copyOf(releases);
   }
 
-  /** The guarantee the run would have, at the budget's δ; computed without running anything. */
+  /** The guarantee the run would have, at the run's δ; computed without running anything. */
   public RunGuarantee guarantee() {
-    return RunGuarantee.of(releases, budget.delta());
+    return RunGuarantee.of(releases, delta);
   }
 
   /**
-   * Checks the guarantee against the budget, then runs the pipeline to completion.
+   * Charges the run's guarantee to the budget, then runs the pipeline to completion. The charge
+   * is durable before the pipeline starts and is not refunded if the run fails.
    *
-   * @throws BudgetExceededException if the guarantee exceeds the budget (nothing runs)
+   * @throws BudgetExceededException if the guarantee does not fit in what remains (nothing is
+   *     charged and nothing runs)
    */
   public Outcome run() {
+    String label = "Beam run of " + releases.stream().map(Release::name).toList();
     RunGuarantee guarantee;
     try {
       guarantee = guarantee();
     } catch (RunGuarantee.UnreachableDeltaException e) {
-      throw new BudgetExceededException(e.getMessage(), budget);
+      throw new BudgetExceededException(label, e.getMessage(), budget.remaining());
     }
-    if (!guarantee.within(budget)) {
-      throw new BudgetExceededException(guarantee, budget);
-    }
+    ApproxDp cost = guarantee.total();
+    budget.charge(label + " (" + guarantee.method().cliName() + " accounting)",
+        budget.kind() == GuaranteeKind.PURE_DP ? new PureDp(cost.epsilon()) : cost);
     PipelineResult result = pipeline.run();
     PipelineResult.State state = result.waitUntilFinish();
     if (state != PipelineResult.State.DONE) {

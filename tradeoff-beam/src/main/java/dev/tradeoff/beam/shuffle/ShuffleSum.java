@@ -21,7 +21,7 @@ import org.apache.beam.sdk.values.KV;
 import org.apache.beam.sdk.values.PCollection;
 
 /**
- * The shuffle-model sum P^R_{n,λ,r} (Chen and Long, Algorithm 3; Cheu et al. 2019) over a
+ * The shuffle-model sum P^R_{n,λ,r} ([ShuffleGDP21, Algorithm 3]; Cheu et al. 2019) over a
  * collection of (user, value in [0, 1]) pairs: every user encodes its value in r bits
  * ({@link UnaryEncoder}) and randomizes each ({@link LocalRandomizer}) with its own coins; the
  * analyzer sees only how many of the n·r messages are 1 (a sum is invariant under the shuffler's

@@ -1,2 +1,2 @@
-/** The shuffle-model sum (Chen and Long, Algorithm 3) as a Beam transform. */
+/** The shuffle-model sum [ShuffleGDP21, Algorithm 3] as a Beam transform. */
 package dev.tradeoff.beam.shuffle;

@@ -3,11 +3,13 @@ package dev.tradeoff.beam.majority;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tradeoff.accounting.budget.BudgetExceededException;
+import dev.tradeoff.accounting.budget.BudgetStore;
+import dev.tradeoff.accounting.budget.InMemoryBudgetStore;
 import dev.tradeoff.accounting.event.GaussianEvent;
 import dev.tradeoff.accounting.event.GuaranteeEvent;
 import dev.tradeoff.accounting.event.SelfComposedEvent;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
-import dev.tradeoff.beam.budget.BudgetExceededException;
 import dev.tradeoff.beam.budget.PrivatePipeline;
 import dev.tradeoff.beam.coder.IntArrayCoder;
 import dev.tradeoff.beam.random.ElementRandomness;
@@ -71,7 +73,7 @@ class PrivateMajorityTest {
     for (long q = 0; q < n; q++) {
       fourOnes.add(KV.of(q, new int[] {1, 0, 1, 0, 0, 0, 1, 0, 0, 1, 0}));
     }
-    // Pure teachers and m = 6 >= (K + 1)/2: gamma = 1 is private (DaRRM Theorem 4.1).
+    // Pure teachers and m = 6 >= (K + 1)/2: gamma = 1 is private [DaRRM24, Theorem 4.1].
     DarrmSetting pure = DarrmSetting.withDefaultDelta(K, 0.1, 0, 6);
     PCollection<String> exact = format(pp.apply("Exact", votes(pp, "Mixed", mixed),
         PrivateMajority.darrm(pure, NoiseFunction.constant(K, 1), truth.length,
@@ -84,7 +86,9 @@ class PrivateMajorityTest {
         PrivateMajority.gnmax(new GnMax(1e-3, 2), 2, truth.length, pp.randomness())), "gnmax");
     Collected out = Collected.writeTo(PCollectionList.of(exact).and(sub).and(gn)
         .apply(Flatten.pCollections()), tmp.resolve("out"));
-    pp.run();
+    PrivatePipeline.Outcome outcome = pp.run();
+    assertThat(pp.budget().entries()).singleElement()
+        .satisfies(e -> assertThat(e.charged()).isEqualTo(outcome.guarantee().total()));
 
     int ones = 0;
     int exactSeen = 0;
@@ -152,9 +156,10 @@ class PrivateMajorityTest {
     assertThat(requested).isGreaterThan(2.0);
     assertThatThrownBy(pp::run)
         .isInstanceOf(BudgetExceededException.class)
-        .hasMessageContaining("epsilon = " + requested)
-        .hasMessageContaining("budget is epsilon = 2.0, delta = 0.001")
-        .hasMessageContaining("nothing was run");
+        .hasMessageContaining("epsilon=" + requested)
+        .hasMessageContaining("only ApproxDp[epsilon=2.0, delta=0.001] remains")
+        .hasMessageContaining("nothing was charged");
+    assertThat(pp.budget().entries()).isEmpty();
     assertThat(Files.exists(dir)).isFalse();
   }
 
@@ -167,5 +172,24 @@ class PrivateMajorityTest {
         PrivateMajority.darrm(setting, NoiseFunction.subsampling(K, 3), 5, pp.randomness()));
     assertThatThrownBy(pp::run).hasStackTraceContaining(
         "query index must be in [0, 5) (the declared number of queries), but was 5");
+  }
+
+  @Test
+  void aRunIsChargedToASharedBudgetAndRefusedWhenEarlierChargesLeaveTooLittle() {
+    BudgetStore shared = new InMemoryBudgetStore(new ApproxDp(100, 1e-3));
+    shared.charge("an earlier job", new ApproxDp(99.9, 0));
+    PrivatePipeline pp = PrivatePipeline.create(BeamRunner.DIRECT.options(1), shared, 1e-3,
+        ElementRandomness.seeded(1));
+    DarrmSetting setting = DarrmSetting.withDefaultDelta(K, 0.1, 1e-6, 3);
+    pp.apply("Darrm", votes(pp, "Votes", List.of(KV.of(0L, new int[K]))),
+        PrivateMajority.darrm(setting, NoiseFunction.subsampling(K, 3), 10, pp.randomness()));
+    ApproxDp cost = pp.guarantee().total();
+    assertThat(cost.epsilon()).isLessThan(100).isGreaterThan(0.1);
+    assertThatThrownBy(pp::run)
+        .isInstanceOfSatisfying(BudgetExceededException.class, e -> {
+          assertThat(e.requested()).contains(cost);
+          assertThat(((ApproxDp) e.remaining()).epsilon()).isLessThanOrEqualTo(0.1 + 1e-12);
+        });
+    assertThat(shared.entries()).hasSize(1);
   }
 }

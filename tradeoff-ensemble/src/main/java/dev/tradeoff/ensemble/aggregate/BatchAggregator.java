@@ -11,11 +11,11 @@ import dev.tradeoff.ensemble.privacy.PrivacyVerifier;
 import java.util.random.RandomGenerator;
 
 /**
- * DaRRM over a batch of Q queries (DaRRM Section 6.2): every query's K votes are aggregated with
+ * DaRRM over a batch of Q queries [DaRRM24, Section 6.2]: every query's K votes are aggregated with
  * Algorithm 1 and the same certified γ, so each label is (mε, δ_c)-DP, δ_c the δ its certificate
  * proves ({@link PrivacyCertificate#certifiedDelta}: δ, plus at most the verifier's rounding
  * tolerance), and the Q labels together are reported by the accounting module's composition
- * theorems: basic (Qmε, Qδ_c) and general composition (KOV Theorem 3.4, DaRRM Theorem 2.3) with
+ * theorems: basic (Qmε, Qδ_c) and general composition ([KOV15, Theorem 3.4], [DaRRM24, Theorem 2.3]) with
  * slack δ′.
  */
 public final class BatchAggregator {

@@ -5,7 +5,7 @@ import dev.tradeoff.ensemble.noise.NoiseFunction;
 import java.util.random.RandomGenerator;
 
 /**
- * DaRRM, Algorithm 1 of Zhang, Jagielski et al. (TMLR 2024): given the K teachers' binary votes,
+ * DaRRM, Algorithm 1 of [DaRRM24]: given the K teachers' binary votes,
  * with L = Σ votes, output the majority I{L ≥ (K + 1)/2} with probability γ(L) and a fair coin
  * otherwise. It is private only for a γ that passed {@code PrivacyVerifier}; {@link
  * BatchAggregator} enforces that.

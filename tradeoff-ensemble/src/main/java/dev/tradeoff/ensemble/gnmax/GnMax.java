@@ -8,9 +8,9 @@ import java.util.random.RandomGenerator;
 
 /**
  * GNMax (Papernot et al., <i>Scalable private learning with PATE</i>, ICLR 2018, Section 4.1), the
- * non-private-teacher baseline of DaRRM Section 6.2: argmax_i {n_i + N(0, σ²)} over the per-class
+ * non-private-teacher baseline of [DaRRM24, Section 6.2]: argmax_i {n_i + N(0, σ²)} over the per-class
  * vote counts n_i. It is (λ, λ/σ²)-RDP for every λ ≥ 1; σ is calibrated to a target (ε, δ) by the
- * grid search of DaRRM Appendix D.2.1 ({@link GnMaxRdpGridSearch}).
+ * grid search of [DaRRM24, Appendix D.2.1] ({@link GnMaxRdpGridSearch}).
  *
  * @param sigma σ &gt; 0
  * @param lambda the RDP order λ &gt; 1 the calibration chose
@@ -22,7 +22,7 @@ public record GnMax(double sigma, double lambda) {
     Require.renyiOrder("lambda", lambda);
   }
 
-  /** σ from the RDP grid search of DaRRM Appendix D.2.1 for the per-query target (ε, δ). */
+  /** σ from the RDP grid search of [DaRRM24, Appendix D.2.1] for the per-query target (ε, δ). */
   public static GnMax calibrated(ApproxDp target) {
     GnMaxRdpGridSearch.Result r = GnMaxRdpGridSearch.search(target);
     return new GnMax(r.sigma(), r.lambda());
@@ -53,7 +53,7 @@ public record GnMax(double sigma, double lambda) {
 
   /**
    * The data-dependent RDP ε at order λ of Papernot et al. 2018 (Proposition 7 and Theorem 6), as
-   * DaRRM Algorithm 6 restates it, or the Gaussian bound λ/σ² when its conditions fail; the
+   * [DaRRM24, Algorithm 6] restates it, or the Gaussian bound λ/σ² when its conditions fail; the
    * smaller of the two is returned. With i* the top class, q = Σ_{i≠i*} ½ erfc((n_{i*} − n_i)/(2σ))
    * bounds Pr[GNMax ≠ i*]; μ₂ = σ√(log 1/q), μ₁ = μ₂ + 1, ε_j = μ_j/σ²; if q &lt; 1, μ₁ ≥ λ, μ₂ &gt;
    * 1 and q ≤ e^{(μ₂−1)ε₂}/(μ₁/(μ₁−1) · μ₂/(μ₂−1))^{μ₂}, the bound is 1/(λ − 1) · log((1 − q)

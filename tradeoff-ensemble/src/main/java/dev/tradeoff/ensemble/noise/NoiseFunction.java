@@ -5,8 +5,8 @@ import dev.tradeoff.accounting.numerics.LogMath;
 import java.util.Arrays;
 
 /**
- * A noise function γ : {0, …, K} → [0, 1] of DaRRM (Algorithm 1 of Zhang, Jagielski et al.,
- * <i>Private majority ensembling</i>, TMLR 2024): on L = l votes for 1 out of K, DaRRM outputs the
+ * A noise function γ : {0, …, K} → [0, 1] of DaRRM
+ * [DaRRM24, Algorithm 1]: on L = l votes for 1 out of K, DaRRM outputs the
  * true majority with probability γ(l) and a fair coin otherwise.
  *
  * <p>Every instance is symmetric, γ(l) = γ(K − l) (Section 3, property (b)), has values in [0, 1]
@@ -88,7 +88,7 @@ public record NoiseFunction(double[] values) {
     return new NoiseFunction(v);
   }
 
-  /** The constant γ ≡ c: classical randomized response (DaRRM Algorithm 2). */
+  /** The constant γ ≡ c: classical randomized response [DaRRM24, Algorithm 2]. */
   public static NoiseFunction constant(int teachers, double c) {
     requireOddTeachers(teachers);
     Require.probability("gamma constant", c);
@@ -98,7 +98,7 @@ public record NoiseFunction(double[] values) {
   }
 
   /**
-   * γ_Sub of DaRRM Lemma 3.1: DaRRM with it has the output distribution of the majority of {@code
+   * γ_Sub of [DaRRM24, Lemma 3.1]: DaRRM with it has the output distribution of the majority of {@code
    * sampled} of the K teachers drawn without replacement (a tie, possible for even m, is broken by
    * a fair coin). With h(l) = Pr[majority of the subsample is 1 | L = l] (hypergeometric),
    * γ_Sub(l) = 1 − 2h(l) for l ≤ (K − 1)/2 and 2h(l) − 1 for l ≥ (K + 1)/2. The paper prints
@@ -121,7 +121,7 @@ public record NoiseFunction(double[] values) {
   }
 
   /**
-   * γ_DSub of DaRRM Theorem 4.1 (pure DP, i.i.d. teachers): γ ≡ 1 when m ≥ (K + 1)/2, otherwise
+   * γ_DSub of [DaRRM24, Theorem 4.1] (pure DP, i.i.d. teachers): γ ≡ 1 when m ≥ (K + 1)/2, otherwise
    * γ_Sub for a subsample of 2m − 1 teachers. DaRRM with it is mε-DP when Δ = δ = 0.
    *
    * @param teachers odd K ≥ 1
@@ -137,7 +137,7 @@ public record NoiseFunction(double[] values) {
   }
 
   /**
-   * The constant γ of classical randomized response (DaRRM Lemma A.1): if the majority of the K
+   * The constant γ of classical randomized response [DaRRM24, Lemma A.1]: if the majority of the K
    * teachers is (τε, λ)-DP (τ, λ by simple or general composition, {@code
    * dev.tradeoff.accounting.composition.PrivacyAllowance}), RR with
    *

@@ -20,8 +20,7 @@ import java.util.SplittableRandom;
 import java.util.function.Consumer;
 
 /**
- * The DaRRM optimiser of Section 5 (Eqs. 2–3) and Appendix C (Zhang, Jagielski et al., TMLR
- * 2024): a linear program over the (K + 1)/2 free values of a symmetric γ, solved with OR-Tools
+ * The DaRRM optimiser of [DaRRM24, Section 5 (Eqs. 2–3) and Appendix C]: a linear program over the (K + 1)/2 free values of a symmetric γ, solved with OR-Tools
  * GLOP.
  *
  * <p>The privacy constraints of Lemma 5.1, one per corner multiset (O(K^4) of them when Δ &gt;

@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * A corner (p, p′) of the feasible region F_i of one (ε, Δ)-DP teacher's probabilities of voting 1
- * on adjacent datasets (DaRRM Lemma 5.1, Figure 5): 8 corners when Δ &gt; 0, 4 when Δ = 0.
+ * on adjacent datasets [DaRRM24, Lemma 5.1, Figure 5]: 8 corners when Δ &gt; 0, 4 when Δ = 0.
  *
  * @param p Pr[M_i(D) = 1]
  * @param pPrime Pr[M_i(D′) = 1]

@@ -4,7 +4,7 @@ import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 
 /**
- * The setting of DaRRM's Problem 1.1 (Zhang, Jagielski et al., TMLR 2024): K teachers, each (ε,
+ * The setting of DaRRM's Problem 1.1 [DaRRM24]: K teachers, each (ε,
  * Δ)-DP, whose private majority must be (m ε, δ)-DP for a privacy allowance m ∈ [1, K] (a real
  * number: general composition gives non-integer m, Appendix D.1.1) and δ ≥ Δ.
  *

@@ -4,7 +4,7 @@ import dev.tradeoff.accounting.guarantee.ApproxDp;
 import java.util.List;
 
 /**
- * The result of the exact privacy verifier: the maximum of the privacy cost f of DaRRM Lemma 3.4
+ * The result of the exact privacy verifier: the maximum of the privacy cost f of [DaRRM24, Lemma 3.4]
  * over every corner multiset of Lemma 5.1, the bound e^{mε} − 1 + 2δ it must not exceed, the slack
  * (bound − max f) and a multiset attaining the maximum.
  *

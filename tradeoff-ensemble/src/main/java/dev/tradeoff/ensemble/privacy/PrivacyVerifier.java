@@ -9,8 +9,8 @@ import java.util.PriorityQueue;
 import java.util.stream.Collectors;
 
 /**
- * The exact privacy verifier of DaRRM (Zhang, Jagielski et al., <i>Private majority
- * ensembling</i>, TMLR 2024): DaRRM_γ is (mε, δ)-DP iff the privacy cost
+ * The exact privacy verifier of DaRRM [DaRRM24]: DaRRM_γ is (mε,
+ * δ)-DP iff the privacy cost
  *
  * <pre>f = Σ_{l ≤ (K−1)/2} (e^{mε} α′_l − α_l) γ(l) + Σ_{l ≥ (K+1)/2} (α_l − e^{mε} α′_l) γ(l)</pre>
  *

@@ -6,7 +6,7 @@ import dev.tradeoff.ensemble.noise.NoiseFunction;
 import java.util.random.RandomGenerator;
 
 /**
- * The error of DaRRM_γ (Definition 2.4 of Zhang, Jagielski et al., TMLR 2024): the total
+ * The error of DaRRM_γ ([DaRRM24, Definition 2.4]): the total
  * variation distance |Pr[DaRRM_γ(D) = 1] − Pr[g(S) = 1]| between its output and the true majority
  * g of the teachers' votes, which by Appendix C.1 (Eq. 196) equals |½ Σ_{l ≥ (K+1)/2} (α_l −
  * α_{K−l})(1 − γ(l))| with α the Poisson-binomial pmf of the vote count.

@@ -5,7 +5,7 @@ import java.util.random.RandomGenerator;
 
 /**
  * A prior T over a teacher's probability p_i of voting 1; the teachers' p_i are drawn i.i.d. from
- * it (DaRRM Section 5, Eq. 2, and Appendix D.1.3).
+ * it [DaRRM24, Section 5, Eq. 2, and Appendix D.1.3].
  */
 public sealed interface Prior {
 

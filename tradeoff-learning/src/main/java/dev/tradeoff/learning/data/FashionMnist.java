@@ -9,7 +9,7 @@ import java.nio.file.Path;
 
 /**
  * Fashion-MNIST (Xiao, Rasul and Vollgraf 2017): 28 × 28 grey images in 10 classes (5 = sandal,
- * 8 = bag, the two classes of the DaRRM paper's Section 6.2), 60 000 training and 10 000 test
+ * 8 = bag, the two classes of [DaRRM24, Section 6.2]), 60 000 training and 10 000 test
  * images, in IDX files named {@code train-images-idx3-ubyte}, {@code train-labels-idx1-ubyte},
  * {@code t10k-images-idx3-ubyte} and {@code t10k-labels-idx1-ubyte}, each optionally gzipped
  * ({@code .gz}).

@@ -3,6 +3,6 @@
  * {@link dev.tradeoff.learning.data.ClassData}, readers of the IDX format of MNIST and
  * Fashion-MNIST ({@link dev.tradeoff.learning.data.IdxReader}) and of numeric CSV
  * ({@link dev.tradeoff.learning.data.CsvReader}), and the Fashion-MNIST sandal-vs-bag split used by
- * the DaRRM paper's Section 6.2 ({@link dev.tradeoff.learning.data.FashionMnist}).
+ * [DaRRM24, Section 6.2] ({@link dev.tradeoff.learning.data.FashionMnist}).
  */
 package dev.tradeoff.learning.data;

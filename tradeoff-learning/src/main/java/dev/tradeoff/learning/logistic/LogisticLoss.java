@@ -5,7 +5,7 @@ import dev.tradeoff.learning.data.Dataset;
 
 /**
  * The L2-regularised logistic regression objective of Chaudhuri, Monteleoni and Sarwate (2011,
- * JMLR 12, eq. (1)) and of the stability paper's Algorithm 4:
+ * JMLR 12, eq. (1)) and of [StabVal13, Algorithm 4]:
  *
  * <pre>  J(w) = (λ/2)‖w‖² + (1/n) Σᵢ ℓ(w; xᵢ, yᵢ),   ℓ(w; x, y) = log(1 + exp(−s⟨w, x⟩)),  s = 2y − 1.</pre>
  *

@@ -5,8 +5,8 @@ import dev.tradeoff.mechanisms.sampling.Exponential;
 import java.util.random.RandomGenerator;
 
 /**
- * The noise of Chaudhuri, Monteleoni and Sarwate (2011, Algorithm 1) and of the stability paper's
- * Algorithm 4: a vector b ∈ ℝᵈ with density proportional to exp(−‖b‖/θ). In polar coordinates its
+ * The noise of Chaudhuri, Monteleoni and Sarwate (2011, Algorithm 1) and of [StabVal13,
+ * Algorithm 4]: a vector b ∈ ℝᵈ with density proportional to exp(−‖b‖/θ). In polar coordinates its
  * norm has density ∝ r^{d−1} e^{−r/θ}, i.e. ‖b‖ ~ Gamma(shape d, scale θ), and its direction is
  * uniform on the sphere, independent of the norm.
  *

@@ -23,8 +23,8 @@ import java.util.random.RandomGenerator;
  * release w* + b.
  *
  * <p>Sensitivity: for a 1-Lipschitz loss and features with ‖x‖ ≤ 1, replacing one of the n
- * records moves w* by at most 2/(nλ) in L2 (Chaudhuri et al., Corollary 8; stability appendix,
- * proof of Theorem 4). The solver returns a deterministic ŵ with a certified ‖ŵ − w*‖ ≤ τ, so the
+ * records moves w* by at most 2/(nλ) in L2 ([CMS11, Corollary 8]; [StabVal13,
+ * proof of Theorem 4]). The solver returns a deterministic ŵ with a certified ‖ŵ − w*‖ ≤ τ, so the
  * released function ŵ has sensitivity at most 2/(nλ) + 2τ, which is what the noise is calibrated
  * to (rounded up). Features must satisfy ‖x‖ ≤ 1: map them with
  * {@link Dataset#withBiasUnitNorm} first; data violating it is rejected.

@@ -5,7 +5,7 @@ import dev.tradeoff.accounting.accountant.Accountant;
 import dev.tradeoff.learning.dpsgd.DpSgd;
 
 /**
- * DP-SGD teacher trainers in the DaRRM paper's Section 6.2 setting, from the two ways the command
+ * DP-SGD teacher trainers in the setting of [DaRRM24, Section 6.2], from the two ways the command
  * line states them: by the noise (σ, C, epochs), with (ε, Δ) then computed by the accountant, or
  * by the budget (ε, Δ), with σ then calibrated by the accountant. The sampling rate is
  * q = min(1, {@link #EXPECTED_LOT} / ⌊n/K⌋): a lot of 32 on the paper's 909-record shards gives

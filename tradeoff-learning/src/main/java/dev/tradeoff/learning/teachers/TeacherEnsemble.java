@@ -12,7 +12,7 @@ import java.util.random.RandomGenerator;
 
 /**
  * K teachers trained on K disjoint shards of the training data (PATE, Papernot et al. 2017; the
- * DaRRM paper's Section 6.2). The records are shuffled with an explicit, public seed (the order
+ * [DaRRM24, Section 6.2]). The records are shuffled with an explicit, public seed (the order
  * does not depend on the records' values), then cut into K contiguous shards whose sizes differ by
  * at most one. Teachers are trained one after another with the one supplied generator, so a seeded
  * generator reproduces the ensemble exactly.

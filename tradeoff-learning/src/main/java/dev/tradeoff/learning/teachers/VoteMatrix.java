@@ -4,8 +4,8 @@ import dev.tradeoff.accounting.Require;
 
 /**
  * The 0/1 votes of K teachers on Q queries: vote(q, t) is teacher t's predicted label for query q.
- * {@link #ones(int)} is the number of teachers voting 1, the sum L(D) that the DaRRM paper's
- * majority (Algorithm 1) thresholds at K/2.
+ * {@link #ones(int)} is the number of teachers voting 1, the sum L(D) that the majority of
+ * [DaRRM24, Algorithm 1] thresholds at K/2.
  */
 public final class VoteMatrix {
 

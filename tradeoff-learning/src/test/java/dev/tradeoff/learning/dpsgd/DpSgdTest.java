@@ -60,7 +60,7 @@ class DpSgdTest {
 
   @Test
   void paperTeacherBudgetIsReproducedWithExpectedBatch32OnShardsOf909() {
-    // DaRRM paper Section 6.2: σ = 12, C = 1, 5 epochs, 10000/11 ≈ 909 records per teacher,
+    // [DaRRM24, Section 6.2]: σ = 12, C = 1, 5 epochs, 10000/11 ≈ 909 records per teacher,
     // (ε, Δ) = (0.0852, 1e-4) on Fashion-MNIST. The batch size is not printed; an expected lot of
     // 32 (q = 32/909, T = 143) gives ε = 0.0851 by PLD and 0.0989 by RDP.
     DpSgd dp = DpSgd.forEpochs(12, 1, 32.0 / 909, 5, 0.2, 0);

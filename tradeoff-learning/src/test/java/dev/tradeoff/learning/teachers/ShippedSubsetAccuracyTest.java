@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Accuracy on the shipped Fashion-MNIST sandal (5) vs bag (8) split: 10 000 training and 2 000 test
  * images at 7 × 7, features mapped by {@code withBiasUnitNorm(1)}; K = 11 teachers on shards of
- * 909 or 910, the DaRRM paper's Section 6.2 setup.
+ * 909 or 910, the setup of [DaRRM24, Section 6.2].
  */
 class ShippedSubsetAccuracyTest {
 

@@ -5,8 +5,8 @@ import dev.tradeoff.accounting.event.DiscreteGaussianEvent;
 import dev.tradeoff.accounting.event.DpEvent;
 import dev.tradeoff.accounting.event.GuaranteeEvent;
 import dev.tradeoff.accounting.guarantee.ZeroConcentratedDp;
+import dev.tradeoff.accounting.numerics.DirectedRounding;
 import dev.tradeoff.mechanisms.IntegerNoiseMechanism;
-import dev.tradeoff.mechanisms.SafeRounding;
 import dev.tradeoff.mechanisms.sampling.DiscreteGaussian;
 import java.util.random.RandomGenerator;
 
@@ -14,7 +14,7 @@ import java.util.random.RandomGenerator;
  * The discrete Gaussian mechanism (Canonne, Kamath and Steinke 2020) for an integer query of
  * integer L2 sensitivity Δ: f(D) + Y with Y ~ N_Z(0, σ²), σ² the exact square of the given double σ.
  *
- * <p>Guarantee: (Δ²/(2σ²))-zCDP, CKS20 Theorem 4 (rounded up). The accounting event is
+ * <p>Guarantee: (Δ²/(2σ²))-zCDP, [CKS20, Theorem 4] (rounded up). The accounting event is
  * {@link DiscreteGaussianEvent}(σ) when Δ = 1 and {@code GuaranteeEvent(ZeroConcentratedDp)}
  * otherwise.
  */
@@ -43,7 +43,7 @@ public final class DiscreteGaussianMechanism implements IntegerNoiseMechanism {
   public static DiscreteGaussianMechanism forZcdp(double rho, long sensitivity) {
     Require.positive("rho", rho);
     Require.positive("sensitivity", sensitivity);
-    double sigma = SafeRounding.quotientUp(sensitivity, Math.sqrt(2 * rho));
+    double sigma = DirectedRounding.quotientUp(sensitivity, Math.sqrt(2 * rho));
     while (!(new DiscreteGaussianMechanism(sigma, sensitivity).guarantee().rho() <= rho)) {
       sigma = Math.nextUp(sigma);
     }
@@ -71,8 +71,8 @@ public final class DiscreteGaussianMechanism implements IntegerNoiseMechanism {
 
   @Override
   public ZeroConcentratedDp guarantee() {
-    double ratio = SafeRounding.quotientUp(sensitivity, sigma);
-    return new ZeroConcentratedDp(SafeRounding.productUp(SafeRounding.productUp(ratio, ratio), 0.5));
+    double ratio = DirectedRounding.quotientUp(sensitivity, sigma);
+    return new ZeroConcentratedDp(DirectedRounding.productUp(DirectedRounding.productUp(ratio, ratio), 0.5));
   }
 
   @Override

@@ -5,8 +5,8 @@ import dev.tradeoff.accounting.event.DiscreteLaplaceEvent;
 import dev.tradeoff.accounting.event.DpEvent;
 import dev.tradeoff.accounting.event.GuaranteeEvent;
 import dev.tradeoff.accounting.guarantee.PureDp;
+import dev.tradeoff.accounting.numerics.DirectedRounding;
 import dev.tradeoff.mechanisms.IntegerNoiseMechanism;
-import dev.tradeoff.mechanisms.SafeRounding;
 import dev.tradeoff.mechanisms.sampling.DiscreteLaplace;
 import dev.tradeoff.mechanisms.sampling.Rational;
 import java.util.random.RandomGenerator;
@@ -67,7 +67,7 @@ public final class DiscreteLaplaceMechanism implements IntegerNoiseMechanism {
   @Override
   public DpEvent event() {
     return sensitivity == 1
-        ? new DiscreteLaplaceEvent(SafeRounding.quotientDown(1, epsilon))
+        ? new DiscreteLaplaceEvent(DirectedRounding.quotientDown(1, epsilon))
         : new GuaranteeEvent(guarantee());
   }
 }

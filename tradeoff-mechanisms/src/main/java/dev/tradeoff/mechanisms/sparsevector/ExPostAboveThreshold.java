@@ -5,8 +5,8 @@ import dev.tradeoff.accounting.event.DpEvent;
 import dev.tradeoff.accounting.event.GuaranteeEvent;
 import dev.tradeoff.accounting.guarantee.ExPostDp;
 import dev.tradeoff.accounting.guarantee.PureDp;
+import dev.tradeoff.accounting.numerics.DirectedRounding;
 import dev.tradeoff.mechanisms.Mechanism;
-import dev.tradeoff.mechanisms.SafeRounding;
 import dev.tradeoff.mechanisms.sampling.Geometric;
 import java.util.random.RandomGenerator;
 
@@ -66,8 +66,8 @@ public final class ExPostAboveThreshold implements Mechanism<long[], ExPostAbove
     double sup = extraEpsilon;
     for (int i = 0; i < this.queryEpsilons.length; i++) {
       queryNoise[i] = Geometric.withFailureProbabilityExpMinus(this.queryEpsilons[i]);
-      double coefficient = monotone ? this.queryEpsilons[i] : SafeRounding.productUp(2, this.queryEpsilons[i]);
-      outputEpsilons[i] = SafeRounding.sumUp(coefficient, extraEpsilon);
+      double coefficient = monotone ? this.queryEpsilons[i] : DirectedRounding.productUp(2, this.queryEpsilons[i]);
+      outputEpsilons[i] = DirectedRounding.sumUp(coefficient, extraEpsilon);
       sup = Math.max(sup, outputEpsilons[i]);
     }
     this.exAnteEpsilon = sup;

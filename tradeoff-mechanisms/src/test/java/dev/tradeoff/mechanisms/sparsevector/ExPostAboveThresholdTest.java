@@ -17,7 +17,7 @@ import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.Test;
 
 /**
- * Checks Algorithm 1 of the ex-post paper against its exact output law, computed by summing
+ * Checks [ExPost25, Algorithm 1] against its exact output law, computed by summing
  * geometric pmfs over the threshold noise k (equation (2) of the paper and its ⊥ analogue).
  */
 class ExPostAboveThresholdTest {

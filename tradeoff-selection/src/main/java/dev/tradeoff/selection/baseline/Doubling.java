@@ -1,13 +1,13 @@
 package dev.tradeoff.selection.baseline;
 
 import dev.tradeoff.accounting.Require;
-import dev.tradeoff.mechanisms.SafeRounding;
+import dev.tradeoff.accounting.numerics.DirectedRounding;
 import java.util.function.BiPredicate;
 import java.util.random.RandomGenerator;
 
 /**
  * The doubling method (Wu, Roth, Ligett, Waggoner, Neel, "Accuracy first", JPC 2019; the baseline
- * of the ex-post paper, Section 1 and Table 1): run the base mechanism with budgets ε_1 &lt; ε_2 &lt;
+ * of [ExPost25, Section 1 and Table 1]): run the base mechanism with budgets ε_1 &lt; ε_2 &lt;
  * … in turn until an output passes the (private, post-processing) acceptance test. Every attempt is
  * paid by basic composition: the cost of stopping at level t is Σ_{s≤t} ε_s (summed with upward
  * rounding). With a finite budget it stops, unanswered, when the next attempt would not fit.
@@ -50,7 +50,7 @@ public final class Doubling {
     O last = null;
     int level = -1;
     for (int t = 0; t < budgets.length; t++) {
-      double next = SafeRounding.sumUp(spent, budgets[t]);
+      double next = DirectedRounding.sumUp(spent, budgets[t]);
       if (next > available) {
         break;
       }

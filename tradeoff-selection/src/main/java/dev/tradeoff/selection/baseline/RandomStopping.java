@@ -12,7 +12,7 @@ import java.util.random.RandomGenerator;
  * Liu and Talwar's random stopping (Liu and Talwar, "Private selection from private candidates",
  * STOC 2019, Section 3): run the ε-DP mechanism, keep the best output so far, and after each run
  * stop with probability γ. The number of runs is geometric on {1, 2, …} with mean 1/γ. Guarantee:
- * 3ε-DP ex ante (their Theorem 3.4 for pure-DP candidates; the ex-post paper, Section 1, quotes it
+ * 3ε-DP ex ante (their Theorem 3.4 for pure-DP candidates; [ExPost25, Section 1] quotes it
  * as "only 3ε"). The stopping coin is exact for the double γ given.
  */
 public final class RandomStopping {

@@ -4,7 +4,7 @@ import dev.tradeoff.accounting.Require;
 
 /**
  * A candidate mechanism that is ε_i-DP (ex-ante pure DP), the input of Algorithms 2 and 3 with
- * Theorems 10 and 11 of the ex-post paper.
+ * [ExPost25, Theorems 10 and 11].
  *
  * @param <O> the artefact type
  * @param mechanism the mechanism

@@ -2,14 +2,14 @@ package dev.tradeoff.selection.expost;
 
 import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.guarantee.ExPostDp;
-import dev.tradeoff.mechanisms.SafeRounding;
+import dev.tradeoff.accounting.numerics.DirectedRounding;
 import dev.tradeoff.mechanisms.sampling.Geometric;
 import dev.tradeoff.mechanisms.sampling.Rational;
 import java.util.List;
 import java.util.random.RandomGenerator;
 
 /**
- * Generalized AboveThreshold with random dropping (ex-post paper, Algorithm 2):
+ * Generalized AboveThreshold with random dropping [ExPost25, Algorithm 2]:
  *
  * <pre>
  *   k ~ Geom_{e^{−ε′}}
@@ -42,7 +42,7 @@ public final class RandomDroppingAboveThreshold<O> {
     this.outcomeEpsilons = new double[this.candidates.size()];
     double max = epsilonPrime;
     for (int i = 0; i < outcomeEpsilons.length; i++) {
-      outcomeEpsilons[i] = SafeRounding.sumUp(2 * this.candidates.get(i).epsilon(), epsilonPrime);
+      outcomeEpsilons[i] = DirectedRounding.sumUp(2 * this.candidates.get(i).epsilon(), epsilonPrime);
       max = Math.max(max, outcomeEpsilons[i]);
     }
     this.exAnte = max;

@@ -2,7 +2,7 @@ package dev.tradeoff.selection.expost;
 
 import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.guarantee.ExPostDp;
-import dev.tradeoff.mechanisms.SafeRounding;
+import dev.tradeoff.accounting.numerics.DirectedRounding;
 import dev.tradeoff.mechanisms.sampling.Geometric;
 import dev.tradeoff.mechanisms.sampling.Rational;
 import java.util.Comparator;
@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.random.RandomGenerator;
 
 /**
- * Hyperparameter tuning with random dropping (ex-post paper, Algorithm 3) with geometric dropping
+ * Hyperparameter tuning with random dropping [ExPost25, Algorithm 3] with geometric dropping
  * level, 𝓔 = Geom_{e^{−ε′}}:
  *
  * <pre>
@@ -44,7 +44,7 @@ public final class RandomDroppingTuner<O> {
     this.outcomeEpsilons = new double[this.candidates.size()];
     double max = 0;
     for (int i = 0; i < outcomeEpsilons.length; i++) {
-      outcomeEpsilons[i] = SafeRounding.sumUp(2 * this.candidates.get(i).epsilon(), epsilonPrime);
+      outcomeEpsilons[i] = DirectedRounding.sumUp(2 * this.candidates.get(i).epsilon(), epsilonPrime);
       max = Math.max(max, outcomeEpsilons[i]);
     }
     this.exAnte = max;

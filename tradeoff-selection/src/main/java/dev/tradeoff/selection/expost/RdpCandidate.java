@@ -5,7 +5,7 @@ import dev.tradeoff.accounting.guarantee.RenyiDp;
 
 /**
  * A candidate mechanism that is (α, ε_i(α))-RDP on an order grid, the input of Algorithm 3 with
- * exponential dropping (Theorem 13 of the ex-post paper).
+ * exponential dropping ([ExPost25, Theorem 13]).
  *
  * @param <O> the artefact type
  * @param mechanism the mechanism

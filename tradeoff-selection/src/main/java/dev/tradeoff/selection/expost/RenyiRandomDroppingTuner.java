@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.random.RandomGenerator;
 
 /**
- * Algorithm 3 of the ex-post paper with exponential dropping level 𝓔 = Exp_{ε′}, for candidates
+ * [ExPost25, Algorithm 3] with exponential dropping level 𝓔 = Exp_{ε′}, for candidates
  * given in Rényi DP (Theorem 13).
  *
  * <p>The tuner is built for one Rényi order α: candidate i drops with probability 1 − e^{−ε_i x}

@@ -8,7 +8,7 @@ import java.math.RoundingMode;
 import java.util.OptionalLong;
 
 /**
- * The repetition count of Theorem 12 of the ex-post paper: listing mechanism i
+ * The repetition count of [ExPost25, Theorem 12]: listing mechanism i
  *
  * <pre>  T_i = ⌈ (1/a)·(2/β)^{ε_i/ε′}·ln(2/β) ⌉  </pre>
  *

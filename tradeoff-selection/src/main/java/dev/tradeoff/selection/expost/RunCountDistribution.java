@@ -5,7 +5,7 @@ import dev.tradeoff.accounting.numerics.LogMath;
 import java.util.Arrays;
 
 /**
- * The exact law of the number N of mechanism invocations when Algorithm 3 of the ex-post paper
+ * The exact law of the number N of mechanism invocations when [ExPost25, Algorithm 3]
  * runs d copies of one ε-DP mechanism with 𝓔 = Geom_{e^{−ε′}} (the Theorem 11 curve of Figure 1):
  * given k, N ~ Binomial(d, q_k) with q_k = e^{−εk}, so with p = e^{−ε′}
  *

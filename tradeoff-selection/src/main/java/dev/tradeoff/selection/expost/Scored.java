@@ -2,8 +2,7 @@ package dev.tradeoff.selection.expost;
 
 /**
  * What one run of a candidate mechanism returns: a score in the totally ordered output set of the
- * ex-post paper (Ghazi, Kamath, Knop, Kumar, Manurangsi, Zhang, "Private Hyperparameter Tuning with
- * Ex-Post Guarantee", Section 2, "DP Selection Problem") and the artefact it scores (a model, an
+ * DP selection problem [ExPost25, Section 2] and the artefact it scores (a model, an
  * estimate).
  *
  * @param <O> the artefact type

@@ -3,7 +3,7 @@ package dev.tradeoff.selection.expost;
 import java.util.Comparator;
 
 /**
- * An outcome of Algorithms 2 and 3 of the ex-post paper: a pair (o, i) or ⊥. Section 4 extends the
+ * An outcome of [ExPost25, Algorithms 2 and 3]: a pair (o, i) or ⊥. Section 4 extends the
  * order on outputs to (𝒪 × [d]) ∪ {⊥}: ⊥ is the minimum and pairs are ordered lexicographically,
  * first by the score o, then by the candidate index i (so among equal scores the later candidate
  * wins). Indices here are 0-based.

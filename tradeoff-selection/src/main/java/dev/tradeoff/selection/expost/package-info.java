@@ -1,6 +1,6 @@
 /**
- * Private selection and hyperparameter tuning with ex-post guarantees (Ghazi, Kamath, Knop, Kumar,
- * Manurangsi, Zhang, "Private Hyperparameter Tuning with Ex-Post Guarantee"): Algorithm 2 with
+ * Private selection and hyperparameter tuning with ex-post guarantees 
+ * [ExPost25]: Algorithm 2 with
  * Theorem 10 ({@link dev.tradeoff.selection.expost.RandomDroppingAboveThreshold}), Algorithm 3 with
  * geometric dropping and Theorem 11 ({@link dev.tradeoff.selection.expost.RandomDroppingTuner}) or
  * exponential dropping and Theorem 13 ({@link

@@ -1,8 +1,8 @@
 package dev.tradeoff.selection.filter;
 
+import dev.tradeoff.accounting.budget.BudgetStore;
+import dev.tradeoff.accounting.budget.Reservation;
 import dev.tradeoff.accounting.guarantee.PrivacyGuarantee;
-import dev.tradeoff.selection.ledger.BudgetStore;
-import dev.tradeoff.selection.ledger.Reservation;
 import java.util.function.Function;
 import java.util.function.Supplier;
 

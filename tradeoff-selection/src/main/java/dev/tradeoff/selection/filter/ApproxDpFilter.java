@@ -1,17 +1,17 @@
 package dev.tradeoff.selection.filter;
 
 import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.budget.BudgetStore;
+import dev.tradeoff.accounting.budget.GuaranteeKind;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.ExPostDp;
 import dev.tradeoff.accounting.guarantee.ExPostRdp;
 import dev.tradeoff.accounting.guarantee.PrivacyGuarantee;
-import dev.tradeoff.selection.ledger.BudgetStore;
-import dev.tradeoff.selection.ledger.GuaranteeKind;
 import java.util.function.Supplier;
 
 /**
  * A privacy filter for ex-post approximate DP: the approximate-DP counterpart of Algorithm 4 of the
- * ex-post paper with basic composition (Rogers et al. 2016's filter, with the realised ε̃ of each
+ * [ExPost25] with basic composition (Rogers et al. 2016's filter, with the realised ε̃ of each
  * request charged as in Lebensold et al. 2024). A request with ex-post (ε̃, δ_i) guarantee is
  * admitted only if spent_ε + sup ε̃ ≤ ε and spent_δ + δ_i ≤ δ; then (ε̃(o), δ_i) is charged.
  *
@@ -30,7 +30,7 @@ public final class ApproxDpFilter {
   /**
    * Runs {@code mechanism} if its worst case (sup ε̃, δ) fits, charging (ε̃(o), δ).
    *
-   * @throws dev.tradeoff.selection.ledger.BudgetExceededException if it does not fit
+   * @throws dev.tradeoff.accounting.budget.BudgetExceededException if it does not fit
    */
   public <O> O answer(String label, ExPostDp<O> guarantee, Supplier<O> mechanism) {
     Require.nonNull("guarantee", guarantee);

@@ -1,22 +1,22 @@
 package dev.tradeoff.selection.filter;
 
 import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.budget.BudgetStore;
+import dev.tradeoff.accounting.budget.GuaranteeKind;
 import dev.tradeoff.accounting.guarantee.ExPostDp;
 import dev.tradeoff.accounting.guarantee.PrivacyGuarantee;
 import dev.tradeoff.accounting.guarantee.PureDp;
-import dev.tradeoff.selection.ledger.BudgetStore;
-import dev.tradeoff.selection.ledger.GuaranteeKind;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * A privacy filter for ex-post pure DP: the pure-DP counterpart of Algorithm 4 of the ex-post paper
+ * A privacy filter for ex-post pure DP: the pure-DP counterpart of [ExPost25, Algorithm 4]
  * (the filters of Rogers et al. 2016 and Lebensold et al. 2024 that the paper cites). A request
  * with ex-post guarantee ε̃ is admitted only if spent + sup_o ε̃(o) ≤ ε; after it runs, the realised
  * ε̃(o) is charged. Everything admitted is ε-DP ex ante.
  *
  * <p>The budget and what was spent live in a pluggable {@link BudgetStore} with a pure-DP budget:
- * {@link InMemoryBudgetStore} or the persistent {@link dev.tradeoff.selection.ledger.SqliteLedger}.
+ * {@link dev.tradeoff.accounting.budget.InMemoryBudgetStore} or the persistent {@code SqliteLedger} (module tradeoff-ledger).
  * If the mechanism throws, its reservation is cancelled and nothing is charged (nothing but the
  * failure is released; callers that surface failures should keep their messages data-free); if
  * ε̃(o) cannot be evaluated, the whole worst case sup ε̃ is charged.
@@ -34,7 +34,7 @@ public final class PureDpFilter {
   /**
    * Runs {@code mechanism} if its worst case fits, charging ε̃ of its output.
    *
-   * @throws dev.tradeoff.selection.ledger.BudgetExceededException if spent + sup ε̃ would exceed
+   * @throws dev.tradeoff.accounting.budget.BudgetExceededException if spent + sup ε̃ would exceed
    *     the budget (nothing runs, nothing is charged)
    * @throws IllegalArgumentException if the guarantee has δ &gt; 0
    */

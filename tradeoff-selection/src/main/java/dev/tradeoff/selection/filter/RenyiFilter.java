@@ -1,18 +1,18 @@
 package dev.tradeoff.selection.filter;
 
 import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.budget.BudgetStore;
+import dev.tradeoff.accounting.budget.GuaranteeKind;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.ExPostDp;
 import dev.tradeoff.accounting.guarantee.ExPostRdp;
 import dev.tradeoff.accounting.guarantee.PrivacyGuarantee;
 import dev.tradeoff.accounting.guarantee.RenyiDp;
-import dev.tradeoff.selection.ledger.BudgetStore;
-import dev.tradeoff.selection.ledger.GuaranteeKind;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * The privacy filter for ex-post Rényi DP (ex-post paper, Algorithm 4 and Theorem 16), at one order
+ * The privacy filter for ex-post Rényi DP [ExPost25, Algorithm 4 and Theorem 16], at one order
  * α with total budget ε: request i, with ex-post (α, ε̃_i)-RDP, is admitted only if Σ_{j&lt;i}
  * ε̃_j(o_j) + sup_o ε̃_i(o) ≤ ε; the realised ε̃_i(o_i) is then charged. By Theorem 16 the whole
  * interaction is ex-ante (α, ε)-RDP, and by Lemma 7 (constant ε̃) (ε + log(1/δ)/(α − 1), δ)-DP.
@@ -40,7 +40,7 @@ public final class RenyiFilter {
    * Runs {@code mechanism} if sup ε̃ fits, charging ε̃(o).
    *
    * @throws IllegalArgumentException if the guarantee's order is not this filter's α
-   * @throws dev.tradeoff.selection.ledger.BudgetExceededException if it does not fit
+   * @throws dev.tradeoff.accounting.budget.BudgetExceededException if it does not fit
    */
   public <O> O answer(String label, ExPostRdp<O> guarantee, Supplier<O> mechanism) {
     Require.nonNull("guarantee", guarantee);

@@ -6,7 +6,7 @@ import dev.tradeoff.mechanisms.laplace.LaplaceMechanism;
 import java.util.random.RandomGenerator;
 
 /**
- * Algorithm 5 of Chaudhuri and Vinterbo (2013), appendix Section 6.3: the differentially private
+ * [StabVal13, Algorithm 5, appendix Section 6.3]: the differentially private
  * histogram density estimator (a variant of Machanavajjhala et al.). With bins I_i of width h:
  * ñ_i = max(0, n_i + 2R_i/α) with R_i standard Laplace, n̂ = Σ ñ_i, f̂ = ñ_i/(h n̂) on I_i.
  *

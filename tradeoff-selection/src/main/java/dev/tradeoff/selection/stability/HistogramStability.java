@@ -4,7 +4,7 @@ import dev.tradeoff.accounting.Require;
 import dev.tradeoff.mechanisms.laplace.LaplaceMechanism;
 
 /**
- * Theorem 6 of Chaudhuri and Vinterbo (2013), appendix Section 6.3 (Stability of the private
+ * [StabVal13, Theorem 6, appendix Section 6.3] (Stability of the private
  * histogram density estimator): for bin widths H = {h_1, …, h_k} with h_min = min h_j, training
  * size n and training privacy α, the validation score q of equation (6) is (β₁, β₂, δ)-stable for
  * Algorithm 5 with

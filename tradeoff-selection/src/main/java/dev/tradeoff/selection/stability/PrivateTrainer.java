@@ -3,7 +3,7 @@ package dev.tradeoff.selection.stability;
 import java.util.random.RandomGenerator;
 
 /**
- * A private training procedure T = (G, F) of Chaudhuri and Vinterbo (2013): trains candidate θ_i
+ * A private training procedure T = (G, F) of [StabVal13]: trains candidate θ_i
  * with privacy parameter α on the training data, all its randomness drawn from {@code random}.
  *
  * @param <M> the trained model

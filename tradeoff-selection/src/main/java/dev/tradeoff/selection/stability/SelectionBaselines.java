@@ -9,7 +9,7 @@ import java.util.function.ToDoubleFunction;
 import java.util.random.RandomGenerator;
 
 /**
- * The baselines of Chaudhuri and Vinterbo (2013), Theorem 5 (statement reconstructed from its proof
+ * The baselines of [StabVal13, Theorem 5] (statement reconstructed from its proof
  * in appendix Section 6.7): with total privacy α,
  *
  * <ul>
@@ -74,7 +74,7 @@ public final class SelectionBaselines {
     Require.nonNull("score", score);
     Require.nonNull("random", random);
     ExponentialMechanism selection =
-        ExponentialMechanism.builder().epsilon(alpha).sensitivity(scoreSensitivity).build();
+        ExponentialMechanism.of(alpha, scoreSensitivity);
     List<M> models = new ArrayList<>(candidates);
     double[] scores = new double[candidates];
     for (int i = 0; i < candidates; i++) {

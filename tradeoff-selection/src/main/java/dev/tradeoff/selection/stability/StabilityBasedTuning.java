@@ -8,7 +8,7 @@ import java.util.function.ToDoubleFunction;
 import java.util.random.RandomGenerator;
 
 /**
- * Algorithm 2 of Chaudhuri and Vinterbo (2013), end-to-end private training and validation
+ * [StabVal13, Algorithm 2], end-to-end private training and validation
  * (reconstructed from the proof of Theorem 2 in the appendix): train every candidate θ_1, …, θ_k
  * with an α₁-DP procedure on all of T, select i* with Algorithm 1 ({@link StabilityValidation}) at
  * α₂ on V, release (i*, f_{i*}).

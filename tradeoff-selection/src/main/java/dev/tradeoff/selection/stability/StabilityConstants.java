@@ -3,7 +3,7 @@ package dev.tradeoff.selection.stability;
 import dev.tradeoff.accounting.Require;
 
 /**
- * (β₁, β₂, δ)-stability of a validation score (Chaudhuri and Vinterbo 2013; definition
+ * (β₁, β₂, δ)-stability of a validation score ([StabVal13]; definition
  * reconstructed from the appendix, see the package documentation): with probability ≥ 1 − δ/k per
  * training draw, changing one of n training points moves the score by at most β₁/n and changing one
  * of m validation points by at most β₂/m.

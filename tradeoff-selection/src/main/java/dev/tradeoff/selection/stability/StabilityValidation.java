@@ -6,7 +6,7 @@ import dev.tradeoff.mechanisms.sampling.Exponential;
 import java.util.random.RandomGenerator;
 
 /**
- * Algorithm 1 of Chaudhuri and Vinterbo (2013), private validation (reconstructed from the proofs
+ * [StabVal13, Algorithm 1], private validation (reconstructed from the proofs
  * of Lemmas 1–2 and Theorems 1 and 3 in the appendix): given the validation scores s_i = q(f_i, V)
  * of k privately trained candidates, output i* = argmax_i (s_i + Z_i) with Z_i iid exponential of
  * rate α₂/(2β), β = max(β₁/n, β₂/m).

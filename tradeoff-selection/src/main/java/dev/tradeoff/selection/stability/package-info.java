@@ -1,6 +1,5 @@
 /**
- * Stability-based private validation: Chaudhuri and Vinterbo, "A Stability-based Validation
- * Procedure for Differentially Private Machine Learning" (NIPS 2013).
+ * Stability-based private validation: [StabVal13].
  *
  * <p>Only the paper's appendix is available to this project, so its main-text definitions,
  * Algorithms 1–2 and Theorems 1–5 are <em>reconstructed from the appendix's proofs</em>; every
@@ -26,8 +25,9 @@
  *       Algorithm 1 and release f_{i*}. <b>Theorem 2</b>: (α₁ + α₂, δ)-DP by composition.
  *   <li><b>Theorem 3</b> (utility): with probability ≥ 1 − δ₀, q(f_{i*}, V) ≥ max_i q(f_i, V) −
  *       2β ln(k/δ₀)/α₂ (union bound over Pr[Z_j &gt; t] = e^{−t α₂/(2β)}).
- *   <li><b>Theorem 4</b> ({@link dev.tradeoff.selection.stability.OutputPerturbationStability}):
- *       the stability constants of output perturbation (appendix Algorithm 4).
+ *   <li><b>Theorem 4</b>: the stability constants of output perturbation (appendix Algorithm 4)
+ *       are computed by {@code OutputPerturbationStability} in tradeoff-learning, next to the
+ *       mechanism they describe.
  *   <li><b>Theorem 5</b> ({@link dev.tradeoff.selection.stability.SelectionBaselines}):
  *       alphaSplit, dataSplit and Random, with parallel composition (Lemma 4).
  *   <li><b>Algorithm 5 / Theorem 6</b> ({@link

@@ -11,7 +11,7 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * Theorems 10, 11 and 13 of the ex-post paper checked on exact output laws of small instances
+ * [ExPost25, Theorems 10, 11 and 13] checked on exact output laws of small instances
  * (Algorithm 1, Theorems 8 and 9, is checked the same way in tradeoff-mechanisms'
  * ExPostAboveThresholdTest). Relative tolerance 1e-9 on ratios (the laws are double sums of ≤ 10^4
  * positive terms).

@@ -4,15 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.tradeoff.accounting.budget.BudgetExceededException;
+import dev.tradeoff.accounting.budget.EntryStatus;
+import dev.tradeoff.accounting.budget.InMemoryBudgetStore;
+import dev.tradeoff.accounting.budget.LedgerEntry;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.ExPostDp;
 import dev.tradeoff.accounting.guarantee.ExPostRdp;
 import dev.tradeoff.accounting.guarantee.PureDp;
 import dev.tradeoff.accounting.guarantee.RenyiDp;
-import dev.tradeoff.selection.ledger.BudgetExceededException;
-import dev.tradeoff.selection.ledger.EntryStatus;
-import dev.tradeoff.selection.ledger.LedgerEntry;
-import dev.tradeoff.selection.ledger.SqliteLedger;
+import dev.tradeoff.ledger.SqliteLedger;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.ExecutorService;
@@ -46,7 +47,7 @@ class PrivacyFilterTest {
         .isInstanceOfSatisfying(
             BudgetExceededException.class,
             e -> {
-              assertThat(eps(e.requested())).isEqualTo(0.75);
+              assertThat(eps(e.requested().orElseThrow())).isEqualTo(0.75);
               assertThat(eps(e.remaining())).isCloseTo(0.7, within(1e-12)).isLessThanOrEqualTo(0.7);
             });
     assertThat(ran).hasValue(0);

@@ -82,25 +82,6 @@ class SelectionBaselinesTest {
   }
 
   @Test
-  void dataSplitPartsAreDisjointAndCoverTheTrainingSet() {
-    double[] data = new double[103];
-    for (int i = 0; i < data.length; i++) {
-      data[i] = i;
-    }
-    int seen = 0;
-    double expected = 0;
-    for (int p = 0; p < 5; p++) {
-      double[] part = HistogramSelectionExperiment.part(data, p, 5);
-      assertThat(part.length).isBetween(20, 21);
-      for (double x : part) {
-        assertThat(x).isEqualTo(expected++);
-        seen++;
-      }
-    }
-    assertThat(seen).isEqualTo(103);
-  }
-
-  @Test
   void badInputIsRefused() {
     RandomGenerator random = Randomness.seeded(5);
     assertThatThrownBy(() -> SelectionBaselines.random(recording, 0, 1, random))

@@ -6,7 +6,7 @@ import dev.tradeoff.shuffle.protocol.ShuffleParameters;
 import java.util.OptionalDouble;
 
 /**
- * The (ε, δ) bound of Cheu et al. (2019) as quoted by Chen and Long, Claim C.1: for
+ * The (ε, δ) bound of Cheu et al. (2019) as quoted by [ShuffleGDP21, Claim C.1]: for
  * |H| &gt; 8 ln(4/δ), C_H is (ε, δ/2)-DP with ε = ln(1 + √(32 ln(4/δ)/|H|)).
  *
  * <p>For the protocol P^{0/1}_{n,λ} the randomizing set H is random, |H| ~ Bin(n, λ/n), and

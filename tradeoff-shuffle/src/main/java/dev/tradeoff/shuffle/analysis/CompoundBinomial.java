@@ -5,7 +5,7 @@ import dev.tradeoff.accounting.numerics.LogMath;
 import dev.tradeoff.shuffle.protocol.ShuffleParameters;
 
 /**
- * The compound binomial C of Chen and Long, Definition 3.1: C ~ Bin(s, 1/2) with s ~ Bin(n, λ/n),
+ * The compound binomial C of [ShuffleGDP21, Definition 3.1]: C ~ Bin(s, 1/2) with s ~ Bin(n, λ/n),
  * the number of fair coins that come up 1 in P^{0/1}_{n,λ}. Binomial thinning gives
  * C ~ Bin(n, λ/(2n)) exactly; {@link #logPmfByDefinition(int)} evaluates the double sum of
  * Definition 3.1 so that the identity can be checked, and the distribution functions use the

@@ -4,7 +4,7 @@ import dev.tradeoff.accounting.Require;
 import dev.tradeoff.shuffle.protocol.ShuffleParameters;
 
 /**
- * The exact f-DP analysis of the shuffled summation protocols, which Chen and Long do not give: the
+ * The exact f-DP analysis of the shuffled summation protocols, which [ShuffleGDP21] does not give: the
  * optimal trade-off between neighbouring inputs, worst case over the other users' data, with
  * randomized Neyman–Pearson tests.
  *

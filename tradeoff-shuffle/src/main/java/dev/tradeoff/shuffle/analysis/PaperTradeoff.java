@@ -8,7 +8,7 @@ import dev.tradeoff.accounting.numerics.StandardNormal;
 import dev.tradeoff.shuffle.protocol.ShuffleParameters;
 
 /**
- * The trade-off function claimed by Chen and Long for P^{0/1}_{n,λ} (Theorem 2),
+ * The trade-off function claimed by [ShuffleGDP21, Theorem 2] for P^{0/1}_{n,λ},
  * f(α) = 1 − F_λ(F_λ⁻¹(α) + 1), with F_λ the CDF of the compound binomial C ~ Bin(n, λ/(2n))
  * (Definition 3.1) and F_λ⁻¹(α) = min{k : F_λ(k) ≥ α} ({@link CompoundBinomial#quantile}), and its
  * Gaussian parameter μ*_λ (Corollary 3.2), scaled by √r for P^R_{n,λ,r} (Theorem 3, Corollary 3.3,

@@ -10,7 +10,7 @@ import java.util.OptionalDouble;
 
 /**
  * Everything Tradeoff says about the privacy of P^{0/1}_{n,λ} (bits = 1) or P^R_{n,λ,r}: the
- * paper's claim (Chen and Long, Theorems 2–3, Corollaries 3.2–3.3) checked against the exact
+ * paper's claim [ShuffleGDP21, Theorems 2–3, Corollaries 3.2–3.3] checked against the exact
  * analysis ({@link ExactShuffleAnalysis}), the exact guarantee, the Cheu et al. (2019) bound
  * (Claim C.1, {@link CheuBound}) and the generic amplification bound of Feldman, McMillan and
  * Talwar (2021) for the local ε₀. The guarantee to rely on is {@link #exact()}: it never claims

@@ -4,7 +4,7 @@ import dev.tradeoff.accounting.Require;
 import java.util.random.RandomGenerator;
 
 /**
- * The shuffled protocol P^{0/1}_{n,λ} for a sum of bits (Chen and Long, Algorithm 1; Cheu et al.
+ * The shuffled protocol P^{0/1}_{n,λ} for a sum of bits ([ShuffleGDP21, Algorithm 1]; Cheu et al.
  * 2019): every user applies {@link LocalRandomizer R_{n,λ}}, the {@link Shuffler} permutes the n
  * reports, and the analyzer returns z = n/(n − λ) · (Σ y_i − λ/2).
  *

@@ -4,7 +4,7 @@ import dev.tradeoff.accounting.Require;
 import java.util.random.RandomGenerator;
 
 /**
- * The local randomizer R_{n,λ} of Chen and Long (Algorithm 1, Claim B.1; Cheu et al. 2019): with
+ * The local randomizer R_{n,λ} of [ShuffleGDP21, Algorithm 1, Claim B.1] (Cheu et al. 2019): with
  * probability 1 − λ/n the user reports their bit x, otherwise a fair coin. A 0 is thus reported as
  * 1 with probability p = λ/(2n) and a 1 as 1 with probability 1 − p.
  */

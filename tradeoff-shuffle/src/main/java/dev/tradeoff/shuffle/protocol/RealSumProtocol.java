@@ -4,7 +4,7 @@ import dev.tradeoff.accounting.Require;
 import java.util.random.RandomGenerator;
 
 /**
- * The shuffled protocol P^R_{n,λ,r} for a sum of values in [0, 1] (Chen and Long, Algorithm 3;
+ * The shuffled protocol P^R_{n,λ,r} for a sum of values in [0, 1] ([ShuffleGDP21, Algorithm 3];
  * Cheu et al. 2019): every user encodes x_i with {@link UnaryEncoder E_r}, applies the local
  * randomizer R_{n,λ} to each of the r bits (fresh coins per bit), the shuffler permutes all n·r
  * messages, and the analyzer returns z = n/(r(n − λ)) · (Σ_{i,j} y_{ij} − λ r/2).

@@ -3,8 +3,8 @@ package dev.tradeoff.shuffle.protocol;
 import dev.tradeoff.accounting.Require;
 
 /**
- * The parameters of the summation protocols of Cheu et al. (2019) as analysed in Chen and Long,
- * "Distributed Gaussian differential privacy via shuffling" (Algorithms 1 and 3): n users, of whom
+ * The parameters of the summation protocols of Cheu et al. (2019) as analysed in
+ * [ShuffleGDP21, Algorithms 1 and 3]: n users, of whom
  * λ in expectation replace their bit by a fair coin.
  *
  * @param users n ≥ 2

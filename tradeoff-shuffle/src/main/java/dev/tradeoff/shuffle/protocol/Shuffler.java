@@ -4,7 +4,7 @@ import dev.tradeoff.accounting.Require;
 import java.util.random.RandomGenerator;
 
 /**
- * The shuffler S of the shuffle model (Chen and Long, Section 1; Cheu et al. 2019): a uniformly
+ * The shuffler S of the shuffle model ([ShuffleGDP21, Section 1]; Cheu et al. 2019): a uniformly
  * random permutation of the messages, by Fisher–Yates (Durstenfeld) with unbiased bounded draws
  * {@link RandomGenerator#nextInt(int)}. Production callers pass a {@link java.security.SecureRandom}.
  */

@@ -4,7 +4,7 @@ import dev.tradeoff.accounting.Require;
 import java.util.random.RandomGenerator;
 
 /**
- * The encoder E_r of Chen and Long (Algorithm 2; Cheu et al. 2019): a value x in [0, 1] becomes r
+ * The encoder E_r of [ShuffleGDP21, Algorithm 2] (Cheu et al. 2019): a value x in [0, 1] becomes r
  * bits b_1 … b_r with μ = ⌈x r⌉, b_j = 1 for j &lt; μ, b_μ ~ Ber(x r − μ + 1) and b_j = 0 for j &gt; μ,
  * so that E[Σ_j b_j] = x r exactly (for x = 0, μ = 0 and every bit is 0).
  */

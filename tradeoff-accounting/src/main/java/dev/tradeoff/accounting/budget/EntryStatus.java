@@ -1,0 +1,12 @@
+package dev.tradeoff.accounting.budget;
+
+/** The state of one ledger entry. */
+public enum EntryStatus {
+  /**
+   * Admitted at its worst-case cost, not yet settled. It counts against the budget at that
+   * worst-case cost, also forever if its owner crashed before committing.
+   */
+  RESERVED,
+  /** Settled at its realised cost (at most the reserved cost). */
+  COMMITTED
+}

@@ -1,2 +1,0 @@
-/** Throughput measurement of the private majority on Beam runners. */
-package dev.tradeoff.beam.bench;

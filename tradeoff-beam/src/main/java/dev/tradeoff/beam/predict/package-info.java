@@ -1,2 +1,0 @@
-/** Private semi-supervised knowledge transfer, DaRRM paper Section 6.2, on Beam. */
-package dev.tradeoff.beam.predict;

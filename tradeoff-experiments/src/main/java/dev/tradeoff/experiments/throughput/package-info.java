@@ -1,0 +1,2 @@
+/** Throughput measurement of the private majority on Beam runners. */
+package dev.tradeoff.experiments.throughput;
