@@ -1,9 +1,11 @@
 package dev.tradeoff.ensemble.noise;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.tradeoff.accounting.composition.PrivacyAllowance;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
+import dev.tradeoff.ensemble.optimize.Baseline;
 import dev.tradeoff.ensemble.privacy.DarrmSetting;
 import dev.tradeoff.ensemble.privacy.PrivacyCertificate;
 import dev.tradeoff.ensemble.privacy.PrivacyVerifier;
@@ -29,6 +31,25 @@ class RandomizedResponseTest {
         assertThat(rr.at(0)).isLessThanOrEqualTo(best + 1e-12);
       }
     }
+  }
+
+  @Test
+  void largestCertifiedConstantIsTheLargestAndSeveralTimesLemmaA1s() {
+    DarrmSetting s = DarrmSetting.withDefaultDelta(11, 0.1, 1e-5, 3);
+    PrivacyVerifier v = new PrivacyVerifier(s);
+    double lemma = Baseline.RANDOMIZED_RESPONSE.certified(v).gamma().at(0);
+    PrivacyVerifier.Certified largest = Baseline.LARGEST_CERTIFIED_CONSTANT.certified(v);
+    double c = largest.gamma().at(0);
+    assertThat(lemma).isCloseTo(0.2975, within(1e-4));
+    assertThat(c).isCloseTo(0.8720, within(1e-4));
+    assertThat(largest.certificate().isPrivate()).isTrue();
+    assertThat(largest.certificate().slack()).isCloseTo(0, within(1e-12));
+    // A hair more fails beyond the tolerance: no bisection could find a larger constant.
+    assertThat(v.certify(NoiseFunction.constant(11, c * (1 + 1e-9))).isPrivate()).isFalse();
+    // Pure DP from half the teachers on: the majority itself (Theorem 4.1).
+    DarrmSetting pure = DarrmSetting.withDefaultDelta(11, 0.1, 0, 6);
+    assertThat(Baseline.LARGEST_CERTIFIED_CONSTANT.certified(new PrivacyVerifier(pure)).gamma()
+        .at(0)).isEqualTo(1.0);
   }
 
   @Test
