@@ -50,7 +50,7 @@ public final class EnsembleVerifyCommand implements Callable<Integer> {
     PrintWriter o = spec.commandLine().getOut();
     if (json) {
       EnsembleJson.print(o, out);
-      return c.isPrivate() ? 0 : NOT_PRIVATE;
+      return verdict(c);
     }
     o.printf("%s: max privacy cost %s, bound %s, slack %s (K = %d, m = %s, epsilon = %s)%n",
         c.isPrivate() ? "PRIVATE" : "NOT PRIVATE", Numbers.up(c.maxPrivacyCost()),
@@ -61,6 +61,18 @@ public final class EnsembleVerifyCommand implements Callable<Integer> {
             : "no delta below 1 at epsilon " + Numbers.up(c.target().epsilon()),
         Numbers.nearest(setting.delta()));
     o.flush();
-    return c.isPrivate() ? 0 : NOT_PRIVATE;
+    return verdict(c);
+  }
+
+  /** 0, or {@link #NOT_PRIVATE} with the one refusal line on standard error. */
+  private int verdict(PrivacyCertificate c) {
+    if (c.isPrivate()) {
+      return 0;
+    }
+    PrintWriter err = spec.commandLine().getErr();
+    err.println("tradeoff: gamma is NOT PRIVATE for this setting: max privacy cost "
+        + Numbers.up(c.maxPrivacyCost()) + " > bound " + Numbers.down(c.bound()));
+    err.flush();
+    return NOT_PRIVATE;
   }
 }

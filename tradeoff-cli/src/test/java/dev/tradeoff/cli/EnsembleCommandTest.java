@@ -102,6 +102,7 @@ class EnsembleCommandTest {
         "--gamma-file", gamma.toString());
     assertThat(text.status()).isEqualTo(3);
     assertThat(text.out()).startsWith("NOT PRIVATE");
+    assertThat(text.err().strip()).startsWith("tradeoff: gamma is NOT PRIVATE").doesNotContain("\n");
     // gamma = 1 on 11 pure teachers at m = 6 sits exactly on the bound: private, exit 0, and the
     // printed delta is the one the tolerance covers, not 0.
     Run tight = run("ensemble", "verify", "--teachers", "11", "--m", "6", "--epsilon", "0.1",
