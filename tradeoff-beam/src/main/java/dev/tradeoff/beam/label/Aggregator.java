@@ -3,9 +3,7 @@ package dev.tradeoff.beam.label;
 import java.util.Locale;
 
 /**
- * The private majority that labels each query (Zhang, Jagielski et al., <i>Private majority
- * ensembling</i>, TMLR 2024, Sections 3–6; Papernot et al., <i>Scalable private learning with
- * PATE</i>, ICLR 2018).
+ * The private majority that labels each query ([DaRRM24, Sections 3–6]; [PSMRTE18]).
  */
 public enum Aggregator {
   /** DaRRM with γ_opt, optimised for the paper's Section 5 surrogate objective (two classes). */

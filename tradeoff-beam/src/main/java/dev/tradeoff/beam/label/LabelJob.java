@@ -53,9 +53,8 @@ import org.apache.beam.sdk.values.PCollectionView;
 
 /**
  * Private labels for a user's unlabelled data from K private teachers trained on their sensitive
- * data: PATE-style knowledge transfer with a private majority per query (DaRRM, Zhang, Jagielski et
- * al., <i>Private majority ensembling</i>, TMLR 2024, Sections 5–6; GNMax, Papernot et al., ICLR
- * 2018), as one Beam pipeline that runs on any runner.
+ * data: PATE-style knowledge transfer with a private majority per query (DaRRM, [DaRRM24,
+ * Sections 5–6]; GNMax, [PSMRTE18]), as one Beam pipeline that runs on any runner.
  *
  * <ol>
  *   <li>{@link #plan}: resolves the inputs, counts and checks the queries, fixes every privacy

@@ -18,8 +18,8 @@ import java.util.stream.Stream;
 
 /**
  * Figures 1 and 2 (k = 1; d ∈ {1,2,3} and {5,15}; c ∈ {0.01, 0.1, 0.3}; α ∈ {50, 5}) and Figure 3
- * (c = 0.1, α = 50, k ∈ {1,2,4}, d ∈ {1,3,5}) of Imola and Chaudhuri, "Privacy Amplification by
- * Bernoulli Sampling", as PNGs over ε ∈ (0, 30] without truncation, plus {@code bernoulli.csv}.
+ * (c = 0.1, α = 50, k ∈ {1,2,4}, d ∈ {1,3,5}) of [BernAmp21], as PNGs over ε ∈ (0, 30] without
+ * truncation, plus {@code bernoulli.csv}.
  *
  * <p>Post depends on (d, k) only through dk (the certificate, the lower bound and the asymptote
  * do), so every distinct (α, c, dk, ε) is computed once, all of them in parallel, hardest (largest
