@@ -127,7 +127,7 @@ public final class GaussianMechanism implements Mechanism<Double, Double> {
     return new ApproxDp(epsilon, delta);
   }
 
-  /** ρ = Δ_g²/(2σ_g²)-zCDP (CKS20 Theorem 4), rounded up. */
+  /** ρ = Δ_g²/(2σ_g²)-zCDP [CKS20, Theorem 4], rounded up. */
   public ZeroConcentratedDp concentratedGuarantee() {
     double ratio = DirectedRounding.quotientUp(gridSensitivity, gridSigma);
     return new ZeroConcentratedDp(DirectedRounding.productUp(DirectedRounding.productUp(ratio, ratio), 0.5));
