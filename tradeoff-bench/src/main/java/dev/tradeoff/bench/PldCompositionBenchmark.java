@@ -1,35 +1,82 @@
 package dev.tradeoff.bench;
 
 import dev.tradeoff.accounting.event.GaussianEvent;
+import dev.tradeoff.accounting.event.PoissonSampledEvent;
 import dev.tradeoff.accounting.event.SelfComposedEvent;
 import dev.tradeoff.accounting.guarantee.Neighbouring;
+import dev.tradeoff.accounting.pld.EpsilonBounds;
 import dev.tradeoff.accounting.pld.PldAccountant;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
 
 /**
- * PLD composition of 100 Gaussian mechanisms with σ = 1 at discretization interval 1e-4 (target
- * ≤ 1 s per composition), answered at δ = 1e-5. Run:
- * {@code java -jar tradeoff-bench/target/benchmarks.jar Pld -f 1 -wi 2 -i 3}.
+ * PLD accounting at the default settings (interval 1e-4, tail mass 1e-15, both bounds): 100
+ * Gaussian mechanisms with σ = 1, DP-SGD (σ = 1.1, q = 0.004) for 10^4 and for 10^5 steps, each
+ * answered as the bracket [epsilonLower, epsilon] at δ = 1e-5 (Gaussians) or 1e-6 (DP-SGD). Goal:
+ * ≤ 0.5 s warm each. The peak heap of the trial (sum of the heap pools' peaks, an upper bound) is
+ * printed at its end. Run:
+ * {@code java -jar tradeoff-bench/target/benchmarks.jar Pld -f 1 -wi 3 -i 5}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 public class PldCompositionBenchmark {
 
-  private final PldAccountant accountant = new PldAccountant(1e-4, 1e-15);
+  private final PldAccountant accountant = new PldAccountant();
   private final SelfComposedEvent hundredGaussians = new SelfComposedEvent(new GaussianEvent(1), 100);
+  private final SelfComposedEvent dpSgd10k = dpSgd(10_000);
+  private final SelfComposedEvent dpSgd100k = dpSgd(100_000);
 
-  /** Discretize, compose and answer ε(1e-5). */
+  private static SelfComposedEvent dpSgd(int steps) {
+    return new SelfComposedEvent(new PoissonSampledEvent(0.004, new GaussianEvent(1.1)), steps);
+  }
+
+  /** Starts each trial's peak-memory count from the current usage. */
+  @Setup(Level.Trial)
+  public void resetPeaks() {
+    for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+      pool.resetPeakUsage();
+    }
+  }
+
+  /** Prints the trial's peak heap (MiB) to stderr. */
+  @TearDown(Level.Trial)
+  public void printPeakHeap() {
+    long peak = 0;
+    for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+      if (pool.getType() == MemoryType.HEAP) {
+        peak += pool.getPeakUsage().getUsed();
+      }
+    }
+    System.err.printf("peak heap %.0f MiB%n", peak / 1048576.0);
+  }
+
+  /** Discretize, compose and bracket ε(1e-5) of 100 Gaussians. */
   @Benchmark
-  public double hundredGaussiansEpsilon() {
-    return accountant
-        .account(hundredGaussians, Neighbouring.ADD_OR_REMOVE_ONE)
-        .epsilon(1e-5);
+  public EpsilonBounds hundredGaussians() {
+    return accountant.epsilonBounds(hundredGaussians, Neighbouring.ADD_OR_REMOVE_ONE, 1e-5);
+  }
+
+  /** DP-SGD, 10^4 steps: bracket ε(1e-6). */
+  @Benchmark
+  public EpsilonBounds dpSgdTenThousandSteps() {
+    return accountant.epsilonBounds(dpSgd10k, Neighbouring.ADD_OR_REMOVE_ONE, 1e-6);
+  }
+
+  /** DP-SGD, 10^5 steps: bracket ε(1e-6). */
+  @Benchmark
+  public EpsilonBounds dpSgdHundredThousandSteps() {
+    return accountant.epsilonBounds(dpSgd100k, Neighbouring.ADD_OR_REMOVE_ONE, 1e-6);
   }
 }

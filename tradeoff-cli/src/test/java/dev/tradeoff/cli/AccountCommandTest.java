@@ -110,6 +110,59 @@ class AccountCommandTest {
   }
 
   @Test
+  void extremeParametersNeverGiveAnUpperBoundBelowTheLowerOne() {
+    // The smallest σ the command line accepts; the library is tested down to 1e-8
+    // (ExtremeParametersInvariantTest). A discrete Gaussian with σ = 1e-3 has loss
+    // 1/(2σ²) = 5e5 on its one outcome of mass ~1.
+    CliRun epsRun = CliRun.of("account", "compose", "--mechanism", "discrete-gaussian:sigma=1e-3",
+        "--delta", "1e-5", "--method", "pld", "--json");
+    assertThat(epsRun.status()).as(epsRun.err()).isZero();
+    JsonNode eps = epsRun.json();
+    assertThat(eps.get("epsilon").asDouble())
+        .isGreaterThanOrEqualTo(eps.get("epsilonLower").asDouble())
+        .isCloseTo(5e5, within(1e-3));
+    JsonNode delta = CliRun.of("account", "compose", "--mechanism", "discrete-gaussian:sigma=1e-3",
+        "--epsilon", "1", "--method", "pld", "--json").json();
+    assertThat(delta.get("delta").asDouble())
+        .isGreaterThanOrEqualTo(delta.get("deltaLower").asDouble())
+        .isCloseTo(1.0, within(1e-9));
+  }
+
+  @Test
+  void textOutputShowsTheBracketAndLongCompositionsAreCoarsenedNotRefused() {
+    CliRun run = CliRun.of("account", "compose", "--mechanism", "gaussian:sigma=0.5",
+        "--count", "10000", "--delta", "1e-5", "--method", "pld");
+    assertThat(run.status()).as(run.err()).isZero();
+    // μ = √10000/0.5 = 200; the exact ε(1e-5) of 200-GDP is 20851.98868 (mpmath, 50 digits).
+    assertThat(run.out()).contains("ε ∈ [20851.9, 20852]").contains("interval");
+    JsonNode fine = CliRun.of("account", "compose", "--mechanism", "gaussian:sigma=1",
+        "--count", "10", "--delta", "1e-5", "--discretization", "1e-3", "--json").json();
+    assertThat(fine.get("interval").asDouble()).isEqualTo(1e-3);
+  }
+
+  @Test
+  void dpSgdCalibrationGivesTheSmallestNoiseMultiplierThatMeetsTheTarget() {
+    for (String method : new String[] {"pld", "rdp"}) {
+      JsonNode json = CliRun.of("account", "calibrate", "--mechanism", "subsampled-gaussian:q=0.01",
+          "--count", "200", "--target-epsilon", "1", "--target-delta", "1e-5", "--method", method,
+          "--json").json();
+      double sigma = json.get("sigma").asDouble();
+      assertThat(json.get("q").asDouble()).isEqualTo(0.01);
+      for (double factor : new double[] {1, 1 - 1e-6}) {
+        JsonNode check = CliRun.of("account", "compose",
+            "--mechanism", "subsampled-gaussian:sigma=" + sigma * factor + ",q=0.01",
+            "--count", "200", "--delta", "1e-5", "--method", method, "--json").json();
+        double epsilon = check.get("epsilon").asDouble();
+        if (factor == 1) {
+          assertThat(epsilon).as(method).isLessThanOrEqualTo(1.0);
+        } else {
+          assertThat(epsilon).as(method).isGreaterThan(1.0);
+        }
+      }
+    }
+  }
+
+  @Test
   void tableOutputIsReadable() {
     CliRun run = CliRun.of("account", "convert", "--gdp-mu", "1.0", "--delta", "1e-5");
     assertThat(run.status()).isZero();
@@ -134,6 +187,14 @@ class AccountCommandTest {
       {"account", "convert", "--gdp-mu", "1"},
       {"account", "calibrate", "--mechanism", "gaussian", "--target-epsilon", "-1", "--target-delta", "1e-5"},
       {"account", "calibrate", "--mechanism", "cauchy", "--target-epsilon", "1"},
+      {"account", "calibrate", "--mechanism", "subsampled-gaussian:q=2", "--target-epsilon", "1",
+          "--target-delta", "1e-5"},
+      {"account", "calibrate", "--mechanism", "subsampled-gaussian:q=0.1", "--target-epsilon", "1",
+          "--target-delta", "1e-5", "--method", "gdp"},
+      {"account", "compose", "--mechanism", "gaussian:sigma=1", "--delta", "1e-5", "--method", "rdp",
+          "--discretization", "1e-3"},
+      {"account", "compose", "--mechanism", "gaussian:sigma=1", "--delta", "1e-5",
+          "--discretization", "2"},
       {"account", "compose", "--mechanism", "gaussian:sigma=1", "--delta", "1e-5", "--count", "x"},
     };
     for (String[] args : bad) {

@@ -1,6 +1,7 @@
 package dev.tradeoff.accounting.pld;
 
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * Composes discretized privacy loss distributions: the loss of an adaptive composition is the sum
@@ -80,15 +81,22 @@ final class Composer {
     PrivacyLossDistribution.RoundOff roundOff = new PrivacyLossDistribution.RoundOff(
         plain.l2Error(), Long.MAX_VALUE, 0, 0, start, start + size);
     double theta = chernoff.tailRate(TILT_TAIL);
-    if (theta > 0) {
-      roundOff = tilted(terms, fft, chernoff, theta, windowLo, offset, masses, plain.l2Error());
-    }
-    if (pessimistic) {
-      return trimmed(discretization, interval, offset + windowLo, masses,
-          infinity + foldedFromAbove, 0, roundOff);
-    }
-    return trimmed(discretization, interval, offset + windowLo, masses,
-        infinity, foldedFromBelow, roundOff);
+    double infinityMass = pessimistic ? infinity + foldedFromAbove : infinity;
+    double deficit = pessimistic ? 0 : foldedFromBelow;
+    long windowStart = windowLo;
+    long origin = offset;
+    // The tilted transform costs as much again; it is run only when a query needs it.
+    Supplier<PrivacyLossDistribution> refinement = theta > 0
+        ? () -> {
+          double[] refined = masses.clone();
+          PrivacyLossDistribution.RoundOff tiltedRoundOff = tilted(
+              terms, fft, chernoff, theta, windowStart, origin, refined, plain.l2Error());
+          return trimmed(discretization, interval, origin + windowStart, refined, infinityMass,
+              deficit, tiltedRoundOff, null);
+        }
+        : null;
+    return trimmed(discretization, interval, offset + windowLo, masses, infinityMass, deficit,
+        roundOff, refinement);
   }
 
   /**
@@ -317,7 +325,8 @@ final class Composer {
       double[] masses,
       double infinity,
       double deficit,
-      PrivacyLossDistribution.RoundOff roundOff) {
+      PrivacyLossDistribution.RoundOff roundOff,
+      Supplier<PrivacyLossDistribution> refinement) {
     int lo = 0;
     int hi = masses.length - 1;
     while (lo < hi && masses[lo] == 0) {
@@ -330,7 +339,7 @@ final class Composer {
         ? masses : java.util.Arrays.copyOfRange(masses, lo, hi + 1);
     // Trimmed entries were computed as 0 but may carry round-off: the bound keeps the full window.
     return new PrivacyLossDistribution(
-        discretization, interval, offset + lo, kept, infinity, deficit, roundOff);
+        discretization, interval, offset + lo, kept, infinity, deficit, roundOff, refinement);
   }
 
   /**

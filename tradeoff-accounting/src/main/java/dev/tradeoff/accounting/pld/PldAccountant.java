@@ -26,12 +26,20 @@ import java.util.Optional;
 
 /**
  * Numerical privacy-loss-distribution accountant (Sommer, Meiser and Mohammadi 2019; Koskela,
- * Jälkö and Honkela 2020; discretization of Doroshenko et al. 2022, see {@link Discretization}).
+ * Jälkö and Honkela 2020) with the connect-the-dots discretization of Doroshenko, Ghazi, Kamath,
+ * Kumar and Manurangsi ("Connect the Dots: Tighter Discrete Approximations of Privacy Loss
+ * Distributions", PETS 2022) for the upper bound and its garbling counterpart for the lower bound
+ * (see {@link Discretization}); every {@link PldProfile} carries both and checks that the upper
+ * bound is at least the lower one on every answer.
  *
- * <p>Each mechanism's dominating pair is discretized on the grid {iΔ} ({@code interval} Δ,
- * default {@value #DEFAULT_INTERVAL}), with tails of P-mass {@code tailMass} (default
- * {@value #DEFAULT_TAIL_MASS}) truncated in the safe direction; the event tree is flattened into
- * (mechanism, count) terms and all terms are composed by one FFT convolution ({@link Composer}).
+ * <p>Each mechanism's dominating pair is discretized on the grid {iΔ}, with tails of P-mass
+ * {@code tailMass}/(number of mechanisms) truncated in the safe direction; the event tree is
+ * flattened into (mechanism, count) terms and all terms are composed by one FFT convolution
+ * ({@link Composer}), whose round-off is bounded per loss (an exponentially tilted transform keeps
+ * it relative in the tail). The interval Δ is the configured one (default {@value
+ * #DEFAULT_INTERVAL}) unless the losses need a coarser grid to fit in memory: then it is
+ * coarsened automatically ({@link PldProfile#interval()} reports it) and the coarsening shows as
+ * a wider bracket — a composition is never refused for its size.
  *
  * <p>Supported: Laplace, Gaussian, discrete Laplace, discrete Gaussian (σ ≤ {@value
  * #MAX_DISCRETE_GAUSSIAN_SIGMA}), k-ary randomized response, guarantees {@link PureDp},
@@ -41,12 +49,13 @@ import java.util.Optional;
  * neighbouring pair is fixed for the whole run, so the composition is computed separately in the
  * remove direction (P has the record) and the add direction, and δ(ε) is the larger of the two
  * (Zhu, Dong and Wang 2022). Refused: Poisson sampling under replace-one, of the discrete Gaussian
- * or of composite events; sampling without replacement; guarantees without a dominating pair
- * (Rényi, zCDP, trade-off functions, profiles, ex-post).
+ * or of composite events; sampling without replacement (no dominating pair is known for it, so
+ * there is no PLD to discretize); guarantees without a dominating pair (Rényi, zCDP, trade-off
+ * functions, profiles, ex-post).
  */
 public final class PldAccountant implements Accountant {
 
-  /** Default grid spacing Δ of the losses. */
+  /** Default grid spacing Δ of the losses: the finest used; coarsened when memory needs it. */
   public static final double DEFAULT_INTERVAL = 1e-4;
 
   /** Default P-mass truncated on each side of each distribution and of the composed window. */
@@ -76,7 +85,7 @@ public final class PldAccountant implements Accountant {
   }
 
   /**
-   * @param interval the loss grid spacing Δ, in [1e-7, 1]
+   * @param interval the finest loss grid spacing Δ, in [1e-7, 1]
    * @param tailMass the tail P-mass truncated per side, in [1e-300, 1e-3]
    */
   public PldAccountant(double interval, double tailMass) {

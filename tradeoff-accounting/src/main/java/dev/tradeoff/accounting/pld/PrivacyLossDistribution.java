@@ -1,6 +1,7 @@
 package dev.tradeoff.accounting.pld;
 
 import dev.tradeoff.accounting.Require;
+import java.util.function.Supplier;
 
 /**
  * A discretized privacy loss distribution (Sommer, Meiser and Mohammadi 2019; Koskela, Jälkö and
@@ -26,6 +27,8 @@ public final class PrivacyLossDistribution {
   private final double infinityMass;
   private final double deficit;
   private final RoundOff roundOff;
+  private final Supplier<PrivacyLossDistribution> refinement;
+  private PrivacyLossDistribution refinedValue;
 
   /**
    * A bound on the round-off of the masses of a composition over its window [start, end) of grid
@@ -67,7 +70,7 @@ public final class PrivacyLossDistribution {
       double[] masses,
       double infinityMass,
       double deficit) {
-    this(discretization, interval, offset, masses, infinityMass, deficit, RoundOff.NONE);
+    this(discretization, interval, offset, masses, infinityMass, deficit, RoundOff.NONE, null);
   }
 
   PrivacyLossDistribution(
@@ -77,7 +80,8 @@ public final class PrivacyLossDistribution {
       double[] masses,
       double infinityMass,
       double deficit,
-      RoundOff roundOff) {
+      RoundOff roundOff,
+      Supplier<PrivacyLossDistribution> refinement) {
     this.discretization = discretization;
     this.interval = interval;
     this.offset = offset;
@@ -85,6 +89,28 @@ public final class PrivacyLossDistribution {
     this.infinityMass = Math.min(1, infinityMass);
     this.deficit = deficit;
     this.roundOff = roundOff;
+    this.refinement = refinement;
+  }
+
+  /**
+   * The same distribution with its tail masses recomputed by an exponentially tilted transform
+   * (smaller round-off bound there), computed once on first use; null if there is none.
+   */
+  private PrivacyLossDistribution refined() {
+    if (refinement == null) {
+      return null;
+    }
+    synchronized (this) {
+      if (refinedValue == null) {
+        refinedValue = refinement.get();
+      }
+      return refinedValue;
+    }
+  }
+
+  /** Whether the round-off bound above ε is a material part (over 1e-3) of an answer value. */
+  private boolean roundOffMatters(double epsilon, double value) {
+    return refinement != null && !(roundOffAbove(epsilon) <= 1e-3 * value);
   }
 
   /** The round-off bound of the masses at losses above ε (0 for a single discretized mechanism). */
@@ -163,6 +189,11 @@ public final class PrivacyLossDistribution {
    */
   public double delta(double epsilon) {
     Require.nonNegative("epsilon", epsilon);
+    double value = plainDelta(epsilon);
+    return roundOffMatters(epsilon, value) ? refined().delta(epsilon) : value;
+  }
+
+  private double plainDelta(double epsilon) {
     double sum = hockeyStickSum(epsilon);
     double error = roundOffAbove(epsilon);
     double value;
@@ -202,8 +233,14 @@ public final class PrivacyLossDistribution {
    */
   public double epsilon(double delta) {
     Require.delta("delta", delta);
+    double value = plainEpsilon(delta);
+    return roundOffMatters(Double.isFinite(value) ? value : 0, delta)
+        ? refined().epsilon(delta) : value;
+  }
+
+  private double plainEpsilon(double delta) {
     boolean pessimistic = discretization == Discretization.PESSIMISTIC;
-    if (delta(0) <= delta) {
+    if (plainDelta(0) <= delta) {
       return 0;
     }
     // The round-off bound depends on ε; it is taken at a first solution without it. For the upper
@@ -255,7 +292,7 @@ public final class PrivacyLossDistribution {
   private double roundUp(double epsilon, double delta) {
     double step = 1e-12 * Math.max(1, Math.abs(epsilon));
     double candidate = epsilon + step;
-    for (int i = 0; i < 200 && delta(candidate) > delta; i++) {
+    for (int i = 0; i < 200 && plainDelta(candidate) > delta; i++) {
       step *= 2;
       candidate = epsilon + step;
     }
@@ -265,7 +302,7 @@ public final class PrivacyLossDistribution {
   private double roundDown(double epsilon, double delta) {
     double step = 1e-12 * Math.max(1, Math.abs(epsilon));
     double candidate = Math.max(0, epsilon - step);
-    for (int i = 0; i < 200 && candidate > 0 && delta(candidate) <= delta; i++) {
+    for (int i = 0; i < 200 && candidate > 0 && plainDelta(candidate) <= delta; i++) {
       step *= 2;
       candidate = Math.max(0, epsilon - step);
     }

@@ -5,14 +5,17 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 import static org.assertj.core.api.Assertions.withinPercentage;
 
+import dev.tradeoff.accounting.accountant.Accountant;
 import dev.tradeoff.accounting.conversion.GaussianDpConversion;
 import dev.tradeoff.accounting.event.GaussianEvent;
 import dev.tradeoff.accounting.event.PoissonSampledEvent;
 import dev.tradeoff.accounting.event.SelfComposedEvent;
 import dev.tradeoff.accounting.gdp.GdpAccountant;
 import dev.tradeoff.accounting.guarantee.Neighbouring;
+import dev.tradeoff.accounting.pld.PldAccountant;
 import dev.tradeoff.accounting.rdp.RdpAccountant;
 import java.util.SplittableRandom;
+import java.util.function.DoubleFunction;
 import org.junit.jupiter.api.Test;
 
 class CalibrationTest {
@@ -104,5 +107,22 @@ class CalibrationTest {
     assertThatThrownBy(() -> LaplaceCalibration.scale(Double.NaN, 1, 1))
         .hasMessageContaining("epsilon");
     assertThatThrownBy(() -> new GaussianCalibrator(null)).hasMessageContaining("accountant");
+  }
+
+  @Test
+  void dpSgdNoiseMultiplierIsTheSmallestThatMeetsTheTarget() {
+    // The question Opacus's get_noise_multiplier answers, for 500 steps at q = 0.02.
+    for (Accountant accountant : new Accountant[] {new PldAccountant(), new RdpAccountant()}) {
+      GaussianCalibrator calibrator = new GaussianCalibrator(accountant);
+      double sigma = calibrator.poissonSampledSigma(0.02, 500, 2, 1e-5);
+      DoubleFunction<Double> epsilon = s -> accountant.account(
+          new SelfComposedEvent(new PoissonSampledEvent(0.02, new GaussianEvent(s)), 500), REL)
+          .epsilon(1e-5);
+      assertThat(epsilon.apply(sigma)).as("%s", accountant).isLessThanOrEqualTo(2);
+      assertThat(epsilon.apply(sigma * (1 - 1e-6))).as("%s", accountant).isGreaterThan(2);
+    }
+    assertThatThrownBy(() -> new GaussianCalibrator(new RdpAccountant())
+        .poissonSampledSigma(0, 10, 1, 1e-5))
+        .hasMessage("q must be in (0, 1], but was 0.0");
   }
 }
