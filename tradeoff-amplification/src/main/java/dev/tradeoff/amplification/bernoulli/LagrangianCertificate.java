@@ -4,8 +4,8 @@ import dev.tradeoff.accounting.numerics.LogMath;
 import java.util.PriorityQueue;
 
 /**
- * A Lagrangian certificate for Post_{A,α,k}(ε) (Imola and Chaudhuri, "Privacy Amplification by
- * Bernoulli Sampling", Theorems 1 and 3) that works for every dimension d and sample count k by
+ * A Lagrangian certificate for Post_{A,α,k}(ε) [BernAmp21,
+ * Theorems 1 and 3] that works for every dimension d and sample count k by
  * reducing the problem to two variables.
  *
  * <p><b>Theorem.</b> With n = dk, F(p, s) the Theorem 4 Rényi sum of the antipodal pair P = (p, 1 −
