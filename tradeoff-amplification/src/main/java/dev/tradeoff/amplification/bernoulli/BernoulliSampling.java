@@ -35,7 +35,7 @@ public record BernoulliSampling(double alpha, double c, int dimension, int sampl
   private static final long MAX_WEIGHTS = 4096;
 
   /** Most boxes the Lagrangian certificate branches before the corner search takes over. */
-  private static final long CERTIFICATE_NODES = 150_000;
+  private static final long CERTIFICATE_NODES = 600_000;
 
   /**
    * Share of the gap tolerance given to the certificate (in log units, times α − 1); the rest
@@ -126,7 +126,7 @@ public record BernoulliSampling(double alpha, double c, int dimension, int sampl
    * end is the pair (3)–(4) of the lower bound (or a better feasible antipodal pair, should the
    * search meet one); the upper end is min(ε, asymptote) and the Lagrangian certificate of {@code
    * LagrangianCertificate}, which reduces every (d, k) to a two-variable bound with n = dk and is
-   * found by a certified branch and bound (at most 150 000 boxes; see docs/amplification-certificate.md
+   * found by a certified branch and bound (at most 600 000 boxes; see docs/amplification-certificate.md
    * for the theorem, its proof and the box bounds). Where the certificate is not attempted (c = 0,
    * dk &gt; 4096 or p(ε) &lt; e^{−650}) the primal corner branch and bound of {@code
    * CornerBranchAndBound} runs on the full channel instead, if it is small enough. When the cheap

@@ -25,7 +25,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * Curves of Post_{A,α,k}(ε), the lower bound (5)/(7), the asymptote (2)/(6) and the
  * post-processing bound ε against ε, as in [BernAmp21, Figures 1–3], drawn headless with
  * XChart. Post is searched at every ε for d = 1 and for dk ≤ 3, and on a coarse ε grid for the
- * other (d, k) (Figures 1b, 2b and 3), certified to a gap of 1e-6 with at most 150 000 boxes per
+ * other (d, k) (Figures 1b, 2b and 3), certified to a gap of 1e-6 with at most 600 000 boxes per
  * point; certified points are drawn as filled circles, uncertified ones (the lower end of a valid
  * interval) as crosses. Every value is in log space, so the curves run over the whole ε range.
  */
@@ -66,7 +66,7 @@ public final class BernoulliFigures {
       Set.of(0.1, 0.3, 0.6, 1.0, 2.0, 3.0, 5.0, 10.0, 20.0, 30.0);
 
   /** Boxes the certificate may branch per point. */
-  public static final long POINT_BUDGET = 150_000;
+  public static final long POINT_BUDGET = 600_000;
 
   /** The gap every searched point is certified to. */
   public static final double GAP = 1e-6;
