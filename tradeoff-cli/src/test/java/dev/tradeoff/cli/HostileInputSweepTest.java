@@ -121,10 +121,12 @@ class HostileInputSweepTest {
       Files.createDirectories(log.getParent());
       Files.writeString(log, "");
       for (Case c : cases) {
+        long t0 = System.nanoTime();
         Outcome o = run(pool, c);
+        long millis = (System.nanoTime() - t0) / 1_000_000;
         counts.merge(o.kind(), 1, Integer::sum);
-        Files.writeString(log, o.kind() + "\t" + o.args() + "\t" + o.detail() + "\n",
-            java.nio.file.StandardOpenOption.APPEND);
+        Files.writeString(log, o.kind() + "\t" + millis + " ms\t" + o.args() + "\t" + o.detail()
+            + "\n", java.nio.file.StandardOpenOption.APPEND);
         if (!o.kind().equals("accepted") && !o.kind().equals("clean refusals")) {
           bad.add(o);
         }
