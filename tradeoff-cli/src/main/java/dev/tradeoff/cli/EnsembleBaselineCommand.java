@@ -80,7 +80,7 @@ public final class EnsembleBaselineCommand implements Runnable {
     o.flush();
   }
 
-  /** GNMax at the per-query target (mε, mΔ) of DaRRM Appendix D.2.1. */
+  /** GNMax at the per-query target (mε, mΔ) of [DaRRM24, Appendix D.2.1]. */
   private void gnmax() {
     DarrmSetting setting = options.setting();
     double targetDelta = setting.allowance() * setting.teacherDelta();

@@ -31,7 +31,9 @@ import picocli.CommandLine.UnmatchedArgumentException;
       TuneCommand.class,
       EnsembleCommand.class,
       PredictCommand.class,
-      CompletionCommand.class
+      CompletionCommand.class,
+      LabelCommand.class,
+      ClusterCommand.class
     })
 public final class TradeoffCommand implements Runnable {
 
@@ -109,7 +111,16 @@ public final class TradeoffCommand implements Runnable {
     return cli;
   }
 
+  /**
+   * Runs the command. Standard output carries only the command's own output: whatever a library
+   * (a Beam runner, Spark, Flink, logging back-ends) prints to {@code System.out} goes to standard
+   * error instead.
+   */
   public static void main(String[] args) {
+    // Standard output carries only the command's output: what a library prints to System.out
+    // (a Beam runner, Spark, Flink, logging back-ends) goes to standard error.
+    java.io.PrintStream out = System.out;
+    System.setOut(System.err);
     // a failure in a thread the command did not join (a pool, a runner) still prints one line
     Thread.setDefaultUncaughtExceptionHandler(
         (thread, e) -> {
@@ -119,12 +130,15 @@ public final class TradeoffCommand implements Runnable {
     int status;
     try {
       CommandLine cli = commandLine();
+      cli.setOut(new java.io.PrintWriter(new java.io.OutputStreamWriter(out,
+          java.nio.charset.StandardCharsets.UTF_8), true));
       ((TradeoffCommand) cli.getCommand()).terminal = Progress.stderrIsTerminal();
       status = cli.execute(args);
     } catch (Throwable e) { // the guard of last resort: handlers themselves failed
       System.err.println("tradeoff: " + Failures.describe(e, "tradeoff", List.of(args)).message());
       status = Failures.INTERNAL;
     }
+    out.flush();
     System.exit(status);
   }
 }

@@ -45,8 +45,9 @@ public record RunGuarantee(List<Release> releases, ApproxDp total, AccountingMet
    * Composes the releases under add-or-remove-one neighbouring and reports ε at {@code delta}.
    *
    * <p>If some accountant supports the composition of all releases, the smallest ε over those
-   * accountants is reported. Otherwise (releases of different kinds that no single method composes,
-   * e.g. a zCDP histogram next to (ε, δ) DaRRM labels) δ is split evenly, each release is accounted
+   * accountants is reported when it is finite. Otherwise (releases of different kinds that no single
+   * method composes, e.g. a zCDP histogram next to (ε, δ) DaRRM labels, or a joint bound that is
+   * infinite) δ is split evenly, each release is accounted
    * alone at δ/n by its best method, and the ε's are added (basic composition,
    * {@link AccountingMethod#BASIC}).
    *
@@ -56,24 +57,36 @@ public record RunGuarantee(List<Release> releases, ApproxDp total, AccountingMet
    *     add up to more)
    */
   public static RunGuarantee of(List<Release> releases, double delta) {
+    return of(releases, delta, METHODS);
+  }
+
+  /**
+   * {@link #of(List, double)} trying only the given accounting methods (for compositions so long
+   * that some method is too slow); every method's ε is a valid bound, so any subset is sound.
+   */
+  public static RunGuarantee of(List<Release> releases, double delta,
+      List<AccountingMethod> methods) {
     Require.nonNull("releases", releases);
+    Require.nonNull("methods", methods);
+    Require.that(!methods.isEmpty(), "methods", "must name at least one accounting method",
+        methods);
     Require.that(!releases.isEmpty(), "releases", "must contain at least one private transform",
         releases.size());
     Require.delta("delta", delta);
     List<String> reasons = new ArrayList<>();
-    Best joint = best(composed(releases), delta, reasons);
-    if (joint != null && Double.isInfinite(joint.epsilon)) {
-      throw new UnreachableDeltaException(releases, delta);
-    }
-    if (joint != null) {
+    Best joint = best(composed(releases), delta, methods, reasons);
+    if (joint != null && Double.isFinite(joint.epsilon)) {
       return new RunGuarantee(releases, new ApproxDp(joint.epsilon, delta), joint.method);
     }
+    // No single method composes all releases, or the one that does gives no finite bound (e.g. a
+    // PLD whose grid had to be coarsened past a huge loss): account each release by its own best
+    // method, which may still be finite.
     // One ulp down: the n shares add up to at most δ in exact arithmetic.
     double share = Math.nextDown(delta / releases.size());
     double total = 0;
     for (Release r : releases) {
       List<String> why = new ArrayList<>();
-      Best alone = best(r.event(), share, why);
+      Best alone = best(r.event(), share, methods, why);
       if (alone == null) {
         throw new IllegalArgumentException("release " + r.name()
             + " must be supported by some accountant, but none supports it: " + why);
@@ -91,9 +104,10 @@ public record RunGuarantee(List<Release> releases, ApproxDp total, AccountingMet
   private record Best(double epsilon, AccountingMethod method) {}
 
   /** The smallest ε at δ over the accountants that support the event, or null if none does. */
-  private static Best best(DpEvent event, double delta, List<String> reasons) {
+  private static Best best(DpEvent event, double delta, List<AccountingMethod> methods,
+      List<String> reasons) {
     Best best = null;
-    for (AccountingMethod method : METHODS) {
+    for (AccountingMethod method : methods) {
       Accountant accountant = Accountants.forMethod(method);
       var why = accountant.whyUnsupported(event, Neighbouring.ADD_OR_REMOVE_ONE);
       if (why.isPresent()) {

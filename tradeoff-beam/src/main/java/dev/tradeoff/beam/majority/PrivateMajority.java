@@ -16,6 +16,8 @@ import dev.tradeoff.ensemble.privacy.PrivacyCertificate;
 import dev.tradeoff.ensemble.privacy.PrivacyVerifier;
 import java.util.Optional;
 import org.apache.beam.sdk.coders.KvCoder;
+import org.apache.beam.sdk.coders.StringUtf8Coder;
+import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.coders.VarIntCoder;
 import org.apache.beam.sdk.coders.VarLongCoder;
 import org.apache.beam.sdk.transforms.DoFn;
@@ -96,7 +98,7 @@ public final class PrivateMajority
         queries, randomness, new GaussianEvent(gnmax.sigma() / Math.sqrt(2)), null);
   }
 
-  /** GNMax calibrated to the per-query target (DaRRM Appendix D.2.1 grid search). */
+  /** GNMax calibrated to the per-query target ([DaRRM24, Appendix D.2.1] grid search). */
   public static PrivateMajority gnmax(ApproxDp perQueryTarget, int classes, int queries,
       ElementRandomness randomness) {
     return gnmax(GnMax.calibrated(perQueryTarget), classes, queries, randomness);
@@ -127,6 +129,51 @@ public final class PrivateMajority
     return votes
         .apply("Aggregate", ParDo.of(new AggregateFn(aggregation, queries, randomness)))
         .setCoder(KvCoder.of(VarLongCoder.of(), VarIntCoder.of()));
+  }
+
+  /**
+   * The same private majority over (query id, votes) pairs, for queries named by a string id
+   * rather than an index in [0, Q): the noise of a query comes from {@code randomness} for
+   * (stream, id). The caller counts the Q queries up front (this transform's {@link #event()} is
+   * still the Q-fold composition); an id that occurs twice is two queries.
+   */
+  public PTransform<PCollection<KV<String, int[]>>, PCollection<KV<String, Integer>>> byId() {
+    return new ById(aggregation, randomness);
+  }
+
+  private static final class ById
+      extends PTransform<PCollection<KV<String, int[]>>, PCollection<KV<String, Integer>>> {
+    private static final long serialVersionUID = 1L;
+    private final Aggregation aggregation;
+    private final ElementRandomness randomness;
+
+    ById(Aggregation aggregation, ElementRandomness randomness) {
+      this.aggregation = aggregation;
+      this.randomness = randomness;
+    }
+
+    @Override
+    public PCollection<KV<String, Integer>> expand(PCollection<KV<String, int[]>> votes) {
+      return votes.apply("Aggregate", ParDo.of(new ByIdFn(aggregation, randomness)))
+          .setCoder(KvCoder.of(StringUtf8Coder.of(), VarIntCoder.of()));
+    }
+  }
+
+  private static final class ByIdFn extends DoFn<KV<String, int[]>, KV<String, Integer>> {
+    private static final long serialVersionUID = 1L;
+    private final Aggregation aggregation;
+    private final ElementRandomness randomness;
+
+    ByIdFn(Aggregation aggregation, ElementRandomness randomness) {
+      this.aggregation = aggregation;
+      this.randomness = randomness;
+    }
+
+    @ProcessElement
+    public void process(@Element KV<String, int[]> query, OutputReceiver<KV<String, Integer>> out) {
+      var random = randomness.forElement(aggregation.stream(), query.getKey());
+      out.output(KV.of(query.getKey(), aggregation.aggregate(query.getValue(), random)));
+    }
   }
 
   /** One query's aggregation rule; serializable, so it travels to the workers. */

@@ -87,6 +87,29 @@ public enum BeamRunner {
     return PipelineOptionsFactory.fromArgs(args.toArray(String[]::new)).create();
   }
 
+  /**
+   * Options that submit to a running Flink session cluster (see
+   * {@link dev.tradeoff.beam.cluster.FlinkSessionCluster}) at its REST address HOST:PORT, staging
+   * only the given files (the cluster's TaskManagers load everything else from their own class
+   * path).
+   *
+   * @throws IllegalArgumentException if this is not the Flink runner, or it is not on the class
+   *     path
+   */
+  public PipelineOptions remoteOptions(String master, int parallelism, List<String> filesToStage) {
+    Require.nonNull("master", master);
+    Require.positive("parallelism", parallelism);
+    Require.that(this == FLINK, "runner", "must be flink to submit to a --master (the local "
+        + "cluster `tradeoff cluster up` starts is a Flink session cluster)", cliName());
+    options(parallelism);
+    List<String> args = new ArrayList<>();
+    args.add("--runner=FlinkRunner");
+    args.add("--flinkMaster=" + master);
+    args.add("--parallelism=" + parallelism);
+    args.add("--filesToStage=" + String.join(",", filesToStage));
+    return PipelineOptionsFactory.fromArgs(args.toArray(String[]::new)).create();
+  }
+
   /** The command-line spelling. */
   public String cliName() {
     return name().toLowerCase(Locale.ROOT);

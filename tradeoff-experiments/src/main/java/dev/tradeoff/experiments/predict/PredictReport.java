@@ -18,7 +18,7 @@ import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 
 /**
- * The HTML report of a {@link KnowledgeTransfer} run (DaRRM paper, Section 6.2, Tables 1 and 2),
+ * The HTML report of a {@link KnowledgeTransfer} run ([DaRRM24, Section 6.2, Tables 1 and 2]),
  * written for a data scientist who has not read the papers: what is protected (one training
  * record) and under which neighbouring relation, what each aggregator does (GNMax, DaRRM γ_Sub and
  * γ_opt, the allowance m, the teachers' Δ against the labels' δ), the total (ε, δ) of releasing Q

@@ -52,7 +52,7 @@ public record DpSgd(
     double samplingRate,
     int steps,
     double learningRate,
-    double lambda) {
+    double lambda) implements java.io.Serializable {
 
   public DpSgd {
     Require.positive("noiseMultiplier", noiseMultiplier);

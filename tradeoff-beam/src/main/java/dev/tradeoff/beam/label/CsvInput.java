@@ -1,0 +1,142 @@
+package dev.tradeoff.beam.label;
+
+import dev.tradeoff.accounting.Require;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.channels.Channels;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.beam.sdk.io.FileSystems;
+import org.apache.beam.sdk.io.fs.EmptyMatchTreatment;
+import org.apache.beam.sdk.io.fs.MatchResult;
+import org.apache.beam.sdk.io.fs.ResourceId;
+import org.apache.beam.sdk.options.PipelineOptionsFactory;
+
+/**
+ * A CSV input given as a file, a directory of shards or a glob, resolved through Beam's file
+ * systems (so the same spelling works for local paths and for any file system Beam has on its
+ * class path). Every shard starts with the same header line.
+ *
+ * @param name what the input is called in messages ({@code train}, {@code queries})
+ * @param pattern the Beam file pattern read by the pipeline (a directory {@code d} becomes
+ *     {@code d/*})
+ * @param files the shards it matched, sorted
+ * @param header the header's cells
+ */
+public record CsvInput(String name, String pattern, List<String> files, String[] header) {
+
+  public CsvInput {
+    files = List.copyOf(files);
+    header = header.clone();
+  }
+
+  /**
+   * Resolves a location and reads each shard's header.
+   *
+   * @throws IllegalArgumentException if nothing matches, a shard is empty or the shards' headers
+   *     differ
+   */
+  public static CsvInput resolve(String name, String location) {
+    Require.nonNull(name, location);
+    FileSystems.setDefaultPipelineOptions(PipelineOptionsFactory.create());
+    String pattern = location;
+    if (!location.contains("://") && Files.isDirectory(Path.of(location))) {
+      pattern = Path.of(location).resolve("*").toString();
+    }
+    List<String> files = new ArrayList<>();
+    try {
+      MatchResult match = FileSystems.match(pattern, EmptyMatchTreatment.ALLOW);
+      if (match.status() == MatchResult.Status.OK) {
+        for (MatchResult.Metadata m : match.metadata()) {
+          if (!m.resourceId().isDirectory()) {
+            files.add(m.resourceId().toString());
+          }
+        }
+      }
+    } catch (IOException e) {
+      throw new IllegalArgumentException(name + " " + location + " could not be listed: "
+          + e.getMessage());
+    }
+    if (files.isEmpty()) {
+      throw new IllegalArgumentException(name + " must name a CSV file, a directory of shards or "
+          + "a glob matching at least one file, but " + location + " matched none");
+    }
+    files.sort(null);
+    String[] header = null;
+    for (String file : files) {
+      String[] h = header(name, file);
+      if (header == null) {
+        header = h;
+      } else if (!Arrays.equals(header, h)) {
+        throw new IllegalArgumentException(name + " shard " + file + " must have the header "
+            + String.join(",", header) + " like " + files.get(0) + ", but has "
+            + String.join(",", h));
+      }
+    }
+    return new CsvInput(name, pattern, files, header);
+  }
+
+  private static String[] header(String name, String file) {
+    try (BufferedReader in = open(file)) {
+      String line = in.readLine();
+      if (line == null || line.isBlank()) {
+        throw new IllegalArgumentException(name + " shard " + file
+            + " must start with a header line, but is empty");
+      }
+      return CsvLine.cells(stripBom(line), file + ":1");
+    } catch (IOException e) {
+      throw new UncheckedIOException("reading " + file + " failed: " + e.getMessage(), e);
+    }
+  }
+
+  /** Opens one shard through Beam's file systems. */
+  static BufferedReader open(String file) throws IOException {
+    ResourceId id = FileSystems.matchNewResource(file, false);
+    return new BufferedReader(new InputStreamReader(
+        Channels.newInputStream(FileSystems.open(id)), StandardCharsets.UTF_8), 1 << 16);
+  }
+
+  static String stripBom(String line) {
+    return line.startsWith("\uFEFF") ? line.substring(1) : line;
+  }
+
+  /** Receives each data row of a scan: the line as read and its parsed cells. */
+  @FunctionalInterface
+  public interface RowVisitor {
+    void row(String line, CsvSchema.Row row);
+  }
+
+  /**
+   * Reads every data row of every shard once, in the driver, streaming (one line in memory at a
+   * time), parsing it against the schema: the check that runs before anything is trained.
+   *
+   * @return the number of data rows (blank lines are skipped)
+   * @throws IllegalArgumentException at the first malformed row, naming its file and line
+   */
+  public long scan(CsvSchema schema, RowVisitor visitor) {
+    long rows = 0;
+    for (String file : files) {
+      try (BufferedReader in = open(file)) {
+        in.readLine();
+        long number = 1;
+        for (String line = in.readLine(); line != null; line = in.readLine()) {
+          number++;
+          if (line.isBlank()) {
+            continue;
+          }
+          visitor.row(line, schema.parse(line, name + " " + file + ":" + number));
+          rows++;
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException("reading " + file + " failed: " + e.getMessage(), e);
+      }
+    }
+    return rows;
+  }
+}

@@ -1,0 +1,449 @@
+package dev.tradeoff.beam.label;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.guarantee.ApproxDp;
+import dev.tradeoff.accounting.budget.BudgetExceededException;
+import dev.tradeoff.accounting.budget.BudgetStore;
+import dev.tradeoff.accounting.budget.LedgerEntry;
+import dev.tradeoff.beam.majority.PrivateMajority;
+import dev.tradeoff.beam.random.ElementRandomness;
+import dev.tradeoff.ensemble.noise.NoiseFunction;
+import dev.tradeoff.ensemble.optimize.Baseline;
+import dev.tradeoff.ensemble.optimize.GammaOptimizer;
+import dev.tradeoff.ensemble.optimize.Objective;
+import dev.tradeoff.ensemble.privacy.PrivacyVerifier;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.channels.Channels;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.TreeSet;
+import java.util.UUID;
+import java.util.stream.Stream;
+import org.apache.beam.sdk.Pipeline;
+import org.apache.beam.sdk.PipelineResult;
+import org.apache.beam.sdk.io.FileSystems;
+import org.apache.beam.sdk.io.TextIO;
+import org.apache.beam.sdk.io.fs.EmptyMatchTreatment;
+import org.apache.beam.sdk.io.fs.MatchResult;
+import org.apache.beam.sdk.io.fs.MoveOptions;
+import org.apache.beam.sdk.io.fs.ResourceId;
+import org.apache.beam.sdk.metrics.Counter;
+import org.apache.beam.sdk.metrics.MetricNameFilter;
+import org.apache.beam.sdk.metrics.MetricResult;
+import org.apache.beam.sdk.metrics.Metrics;
+import org.apache.beam.sdk.metrics.MetricsFilter;
+import org.apache.beam.sdk.options.PipelineOptions;
+import org.apache.beam.sdk.transforms.DoFn;
+import org.apache.beam.sdk.transforms.ParDo;
+import org.apache.beam.sdk.transforms.View;
+import org.apache.beam.sdk.values.KV;
+import org.apache.beam.sdk.values.PCollection;
+import org.apache.beam.sdk.values.PCollectionView;
+
+/**
+ * Private labels for a user's unlabelled data from K private teachers trained on their sensitive
+ * data: PATE-style knowledge transfer with a private majority per query (DaRRM, Zhang, Jagielski et
+ * al., <i>Private majority ensembling</i>, TMLR 2024, Sections 5–6; GNMax, Papernot et al., ICLR
+ * 2018), as one Beam pipeline that runs on any runner.
+ *
+ * <ol>
+ *   <li>{@link #plan}: resolves the inputs, counts and checks the queries, fixes every privacy
+ *       parameter from (E, D) and Q ({@link LabelPrivacy}), then checks the training data (labels,
+ *       partitions) in one streaming pass. Nothing is trained; bad input is an
+ *       {@link IllegalArgumentException}, a spend over the budget a
+ *       {@link BudgetExceededException}.
+ *   <li>{@link #run}: charges the run's guarantee to the caller's {@link BudgetStore} (before anything
+ *       is written), then runs the pipeline: training lines through {@code TextIO} to K partitions by a
+ *       keyed hash, one teacher per partition ({@link TrainTeachers}), the models as a side input
+ *       of the query votes ({@link VoteQueries}), the private majority per query
+ *       ({@link PrivateMajority#byId}), the labels through {@code TextIO} into a hidden temporary
+ *       directory of the output. Then it commits: an {@code _INCOMPLETE} marker, the shards renamed
+ *       into place, {@code manifest.json} written (under a temporary name, then renamed), the marker
+ *       removed. A crash at any point leaves either nothing and no charge, or a charge and no
+ *       labels, or a charge and labels marked incomplete; never labels without a charge.
+ * </ol>
+ */
+public final class LabelJob {
+
+  /** The version written in manifests. */
+  public static final String VERSION = "0.1.0";
+
+  /** The marker present while labels are being moved into place. */
+  public static final String INCOMPLETE = "_INCOMPLETE";
+
+  /** The manifest's file name. */
+  public static final String MANIFEST = "manifest.json";
+
+  /** At most this many distinct labels (classes). */
+  public static final int MAX_CLASSES = 1000;
+
+  private LabelJob() {}
+
+  /**
+   * What the user asked for.
+   *
+   * @param train the training CSV: a file, a directory of shards or a glob
+   * @param queries the query CSV: a file, a directory of shards or a glob
+   * @param out the output directory
+   * @param budget (E, D) the run may spend in total
+   * @param allowance DaRRM's m, or NaN for the default
+   * @param seed reproducible run (no privacy) when present
+   * @param overwrite whether an existing non-empty output directory may be written into
+   */
+  public record Request(String train, String queries, Path out, ApproxDp budget, int teachers,
+      Aggregator aggregator, double allowance, LabelPrivacy.Training training, OptionalLong seed,
+      boolean overwrite) {
+    public Request {
+      Require.nonNull("train", train);
+      Require.nonNull("queries", queries);
+      Require.nonNull("out", out);
+      Require.nonNull("budget", budget);
+      Require.positive("teachers", teachers);
+      Require.nonNull("aggregator", aggregator);
+      Require.nonNull("training", training);
+      Require.nonNull("seed", seed);
+    }
+  }
+
+  /**
+   * Everything fixed before the run.
+   *
+   * @param labels the classes (the training data's label values), sorted
+   * @param partitionSizes the records each teacher will train on (not released)
+   */
+  public record Plan(Request request, CsvInput train, CsvSchema trainSchema, CsvInput queries,
+      CsvSchema querySchema, long queryCount, long trainRows, List<String> labels,
+      LabelPrivacy privacy, TeacherPartition partition, long[] partitionSizes) {
+
+    /** Whether the run is seeded (reproducible, not private). */
+    public boolean seeded() {
+      return request.seed().isPresent();
+    }
+  }
+
+  /** What a run's ledger entry is called. */
+  static String chargeLabel(Request request, long queries) {
+    return "tradeoff label: " + queries + " queries, " + request.aggregator().cliName() + ", K = "
+        + request.teachers() + ", into " + request.out().toAbsolutePath();
+  }
+
+  /** Where and how the pipeline runs, and the command line, for the manifest. */
+  public record RunInfo(PipelineOptions options, String runner, String master,
+      List<String> commandLine) {
+    public RunInfo {
+      Require.nonNull("options", options);
+      Require.nonNull("runner", runner);
+      commandLine = List.copyOf(commandLine);
+    }
+  }
+
+  /**
+   * Checks everything and fixes every privacy parameter; trains nothing.
+   *
+   * @throws IllegalArgumentException for bad input (one line naming what is wrong)
+   * @throws BudgetExceededException if the run would spend more than the budget
+   */
+  public static Plan plan(Request request) {
+    Require.nonNull("request", request);
+    checkOutput(request.out(), request.overwrite());
+    CsvInput train = CsvInput.resolve("train", request.train());
+    CsvSchema trainSchema = CsvSchema.training(train.header(), "train " + train.files().get(0));
+    CsvInput queries = CsvInput.resolve("queries", request.queries());
+    CsvSchema querySchema = CsvSchema.queries(queries.header(), queries.files().get(0),
+        trainSchema);
+    long q = queries.scan(querySchema, (line, row) -> { });
+    Require.that(q >= 1, "queries", "must hold at least one row", q);
+    LabelPrivacy privacy = LabelPrivacy.derive(request.budget(), q, request.teachers(),
+        request.aggregator(), request.allowance(), request.training());
+    TeacherPartition partition = request.seed().isPresent()
+        ? TeacherPartition.seeded(request.seed().getAsLong(), request.teachers())
+        : TeacherPartition.secure(request.teachers());
+    TreeSet<String> labels = new TreeSet<>();
+    long[] sizes = new long[request.teachers()];
+    long n = train.scan(trainSchema, (line, row) -> {
+      if (labels.add(row.key()) && labels.size() > MAX_CLASSES) {
+        throw new IllegalArgumentException("train: the label column must hold at most "
+            + MAX_CLASSES + " distinct values, but holds more");
+      }
+      sizes[partition.of(line)]++;
+    });
+    Require.that(labels.size() >= 2, "train label column", "must hold at least two distinct "
+        + "values", labels);
+    if (request.aggregator().isDarrm() && labels.size() != 2) {
+      throw new IllegalArgumentException("train label column must hold exactly two values for "
+          + request.aggregator().cliName() + " (DaRRM aggregates binary votes; use gnmax for "
+          + "more classes), but holds " + labels.size() + ": " + abbreviate(labels));
+    }
+    Require.that(request.teachers() <= n, "teachers", "must be at most the number of training "
+        + "rows (" + n + ")", request.teachers());
+    for (int k = 0; k < sizes.length; k++) {
+      if (sizes[k] == 0) {
+        throw new IllegalArgumentException("teachers must be few enough that each of the K "
+            + "partitions receives a training row, but partition " + k + " of "
+            + request.teachers() + " receives none (" + n + " rows); use fewer teachers");
+      }
+    }
+    if (!privacy.run().within(request.budget())) {
+      throw new BudgetExceededException(chargeLabel(request, q), privacy.run().total(),
+          request.budget());
+    }
+    return new Plan(request, train, trainSchema, queries, querySchema, q, n,
+        List.copyOf(labels), privacy, partition, sizes);
+  }
+
+  private static String abbreviate(TreeSet<String> labels) {
+    List<String> first = labels.stream().limit(5).toList();
+    return labels.size() > 5 ? first + "..." : first.toString();
+  }
+
+  private static void checkOutput(Path out, boolean overwrite) {
+    if (Files.exists(out) && !Files.isDirectory(out)) {
+      throw new IllegalArgumentException("out must be a directory, but " + out
+          + " is a file");
+    }
+    if (Files.isDirectory(out) && !overwrite) {
+      try (Stream<Path> entries = Files.list(out)) {
+        if (entries.findAny().isPresent()) {
+          throw new IllegalArgumentException("out must be a new or empty directory (or pass "
+              + "--overwrite), but " + out + " is not empty");
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+  }
+
+  /**
+   * Charges, runs and commits.
+   *
+   * @param ledger where the run's guarantee is charged (durably, before anything is written), or
+   *     null for none; a seeded run must not be charged (it is not private)
+   * @return the manifest as written to {@code manifest.json}
+   * @throws BudgetExceededException if the ledger refuses the charge (nothing written, nothing
+   *     charged)
+   * @throws IllegalStateException if the pipeline fails (the charge stays: the data was read)
+   */
+  public static Map<String, Object> run(Plan plan, RunInfo info, BudgetStore ledger) {
+    Request request = plan.request();
+    Require.that(ledger == null || !plan.seeded(), "seed", "must not be given with a ledger: a "
+        + "seeded run is not private and is not charged as such", request.seed());
+    Instant started = Instant.now();
+    Map<String, Object> ledgerEntry = null;
+    if (ledger != null) {
+      ApproxDp spend = plan.privacy().run().total();
+      LedgerEntry entry = ledger.charge(chargeLabel(request, plan.queryCount()), spend);
+      ledgerEntry = new LinkedHashMap<>();
+      ledgerEntry.put("id", entry.id());
+      ledgerEntry.put("label", entry.label());
+      ledgerEntry.put("charged", Map.of("epsilon", spend.epsilon(), "delta", spend.delta()));
+      ledgerEntry.put("remaining", String.valueOf(ledger.remaining()));
+    }
+    Path out = request.out().toAbsolutePath();
+    String runId = UUID.randomUUID().toString();
+    Path work = out.resolve(".tradeoff-" + runId);
+    try {
+      Files.createDirectories(work);
+    } catch (IOException e) {
+      throw new UncheckedIOException("creating " + work + " failed: " + e.getMessage(), e);
+    }
+    ElementRandomness randomness = request.seed().isPresent()
+        ? ElementRandomness.seeded(request.seed().getAsLong()) : ElementRandomness.secure();
+    Pipeline pipeline = Pipeline.create(info.options());
+    PCollection<String> trainLines = pipeline.apply("ReadTrain",
+        TextIO.read().from(plan.train().pattern()).withSkipHeaderLines(1));
+    PCollectionView<Map<Integer, TeacherModel>> models = trainLines
+        .apply("Teachers", new TrainTeachers(plan.partition(), plan.trainSchema(), plan.labels(),
+            plan.privacy().dpSgd(), randomness))
+        .apply("Models", View.asMap());
+    PrivateMajority majority = majority(plan, randomness);
+    pipeline.apply("ReadQueries",
+            TextIO.read().from(plan.queries().pattern()).withSkipHeaderLines(1))
+        .apply("Votes", new VoteQueries(plan.querySchema(), request.teachers(), models))
+        .apply("PrivateMajority", majority.byId())
+        .apply("Format", ParDo.of(new FormatFn(plan.labels())))
+        .apply("WriteLabels", TextIO.write().to(work.resolve("labels").toString())
+            .withSuffix(".csv").withHeader("id,label"));
+    PipelineResult result;
+    try {
+      result = pipeline.run();
+      PipelineResult.State state = result.waitUntilFinish();
+      if (state != PipelineResult.State.DONE) {
+        throw new IllegalStateException("the pipeline ended in state " + state);
+      }
+    } catch (RuntimeException e) {
+      deleteQuietly(work);
+      throw new IllegalStateException("the labelling pipeline failed (the budget stays charged: "
+          + "the training data was read): " + rootMessage(e), e);
+    }
+    return commit(plan, info, ledgerEntry, work, out, started, labelled(result));
+  }
+
+  private static PrivateMajority majority(Plan plan, ElementRandomness randomness) {
+    LabelPrivacy privacy = plan.privacy();
+    int q = (int) plan.queryCount();
+    if (!privacy.aggregator().isDarrm()) {
+      return PrivateMajority.gnmax(privacy.gnmax(), plan.labels().size(), q, randomness);
+    }
+    PrivacyVerifier verifier = new PrivacyVerifier(privacy.setting());
+    NoiseFunction gamma = privacy.aggregator() == Aggregator.DARRM_SUB
+        ? Baseline.SUBSAMPLING.certified(verifier).gamma()
+        : new GammaOptimizer(privacy.setting()).optimize(new Objective.Surrogate(0.75)).gamma();
+    return PrivateMajority.darrm(privacy.setting(), gamma, q, randomness);
+  }
+
+  private static final class FormatFn extends DoFn<KV<String, Integer>, String> {
+    private static final long serialVersionUID = 1L;
+    private final List<String> labels;
+    private final Counter released = Metrics.counter(LabelJob.class, "labels");
+
+    FormatFn(List<String> labels) {
+      this.labels = labels;
+    }
+
+    @ProcessElement
+    public void process(@Element KV<String, Integer> label, OutputReceiver<String> out) {
+      released.inc();
+      out.output(CsvLine.quote(label.getKey()) + "," + CsvLine.quote(labels.get(label.getValue())));
+    }
+  }
+
+  private static Long labelled(PipelineResult result) {
+    try {
+      for (MetricResult<Long> c : result.metrics().queryMetrics(MetricsFilter.builder()
+          .addNameFilter(MetricNameFilter.named(LabelJob.class, "labels")).build()).getCounters()) {
+        return c.getAttempted();
+      }
+    } catch (RuntimeException e) {
+      // a runner without metrics: the count is left out of the manifest
+    }
+    return null;
+  }
+
+  private static Map<String, Object> commit(Plan plan, RunInfo info,
+      Map<String, Object> ledgerEntry, Path work, Path out, Instant started, Long labelled) {
+    try {
+      Files.writeString(out.resolve(INCOMPLETE), "labels are being moved into place by run "
+          + work.getFileName() + "\n", StandardCharsets.UTF_8);
+      List<ResourceId> from = new ArrayList<>();
+      List<ResourceId> to = new ArrayList<>();
+      List<String> names = new ArrayList<>();
+      MatchResult match = FileSystems.match(work.resolve("labels-*").toString(),
+          EmptyMatchTreatment.ALLOW);
+      for (MatchResult.Metadata m : match.metadata()) {
+        from.add(m.resourceId());
+        String name = m.resourceId().getFilename();
+        names.add(name);
+        to.add(FileSystems.matchNewResource(out.resolve(name).toString(), false));
+      }
+      names.sort(null);
+      FileSystems.rename(from, to, MoveOptions.StandardMoveOptions.IGNORE_MISSING_FILES);
+      Map<String, Object> manifest = manifest(plan, info, ledgerEntry, started, names, labelled);
+      Path pending = work.resolve(MANIFEST);
+      writeJson(pending, manifest);
+      Files.move(pending, out.resolve(MANIFEST), java.nio.file.StandardCopyOption.ATOMIC_MOVE,
+          java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      Files.delete(out.resolve(INCOMPLETE));
+      deleteQuietly(work);
+      return manifest;
+    } catch (IOException e) {
+      throw new UncheckedIOException("committing the labels to " + out + " failed (they stay "
+          + "marked " + INCOMPLETE + "): " + e.getMessage(), e);
+    }
+  }
+
+  private static Map<String, Object> manifest(Plan plan, RunInfo info,
+      Map<String, Object> ledgerEntry, Instant started, List<String> files, Long labelled) {
+    Request r = plan.request();
+    LabelPrivacy p = plan.privacy();
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("version", VERSION);
+    m.put("commandLine", info.commandLine());
+    m.put("runner", info.runner());
+    m.put("master", info.master());
+    m.put("seeded", plan.seeded());
+    m.put("private", !plan.seeded());
+    Map<String, Object> guarantee = new LinkedHashMap<>();
+    guarantee.put("epsilon", p.run().total().epsilon());
+    guarantee.put("delta", p.run().total().delta());
+    guarantee.put("accountant", p.run().method().cliName());
+    guarantee.put("holds", plan.seeded() ? "no: a seeded run's noise is determined by its seed"
+        : "yes, against any one training record added or removed");
+    m.put("guarantee", guarantee);
+    m.put("budget", Map.of("epsilon", r.budget().epsilon(), "delta", r.budget().delta()));
+    Map<String, Object> derivation = new LinkedHashMap<>();
+    derivation.put("aggregator", p.aggregator().cliName());
+    derivation.put("perLabel", Map.of("epsilon", p.perLabel().epsilon(),
+        "delta", p.perLabel().delta()));
+    if (p.setting() != null) {
+      derivation.put("m", p.setting().allowance());
+      derivation.put("teacher", Map.of("epsilon", p.setting().epsilon(),
+          "delta", p.setting().teacherDelta()));
+      derivation.put("dpSgd", Map.of("noiseMultiplier", p.dpSgd().noiseMultiplier(),
+          "clip", p.dpSgd().clipNorm(), "samplingRate", p.dpSgd().samplingRate(),
+          "steps", p.dpSgd().steps(), "learningRate", p.dpSgd().learningRate()));
+    } else {
+      derivation.put("gnmaxSigma", p.gnmax().sigma());
+    }
+    derivation.put("steps", p.derivation());
+    m.put("derivation", derivation);
+    m.put("ledger", ledgerEntry);
+    Map<String, Object> counts = new LinkedHashMap<>();
+    counts.put("trainRows", plan.trainRows());
+    counts.put("queries", plan.queryCount());
+    counts.put("labelled", labelled);
+    counts.put("teachers", r.teachers());
+    counts.put("classes", plan.labels().size());
+    m.put("counts", counts);
+    m.put("labels", plan.labels());
+    m.put("files", files);
+    m.put("started", started.toString());
+    m.put("finished", Instant.now().toString());
+    return m;
+  }
+
+  private static final ObjectMapper JSON = new ObjectMapper()
+      .enable(SerializationFeature.INDENT_OUTPUT);
+
+  /** The manifest as JSON text. */
+  public static String json(Map<String, Object> manifest) {
+    try {
+      return JSON.writeValueAsString(manifest);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static void writeJson(Path file, Map<String, Object> manifest) throws IOException {
+    try (OutputStream o = Channels.newOutputStream(FileSystems.create(
+        FileSystems.matchNewResource(file.toString(), false), "application/json"))) {
+      o.write((json(manifest) + "\n").getBytes(StandardCharsets.UTF_8));
+    }
+  }
+
+  private static void deleteQuietly(Path dir) {
+    try (Stream<Path> walk = Files.walk(dir)) {
+      walk.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+    } catch (IOException | UncheckedIOException e) {
+      // best effort: a leftover hidden work directory holds no released output
+    }
+  }
+
+  private static String rootMessage(Throwable e) {
+    Throwable t = e;
+    while (t.getCause() != null && t.getCause() != t) {
+      t = t.getCause();
+    }
+    return t.getMessage() == null ? t.toString() : t.getMessage();
+  }
+}
