@@ -111,6 +111,19 @@ public final class LabelCommand implements Callable<Integer> {
       throw new IllegalArgumentException("seed must not be combined with --ledger: a seeded run's "
           + "noise is determined by its seed, so it is not private and cannot be charged as such");
     }
+    Inputs.epsilon("--epsilon", epsilon);
+    Inputs.delta("--delta", delta);
+    Inputs.count("--teachers", teachers, 1, EnsembleSetting.MAX_TEACHERS);
+    if (allowance != null) {
+      Inputs.range("--m", allowance, 1, teachers, "the privacy allowance, between 1 and --teachers");
+    }
+    if (ledgerBudget != null) {
+      Inputs.epsilon("--ledger-budget epsilon", ledgerBudget.get(0));
+      Inputs.delta("--ledger-budget delta", ledgerBudget.get(1));
+    }
+    if (ledger != null) {
+      Inputs.ledgerToWrite("--ledger", ledger);
+    }
     if (master != null) {
       beamRunner.remoteOptions(master, 1, List.of()); // checks runner and class path
       FlinkSessionCluster.requireReachable(master);
@@ -140,7 +153,7 @@ public final class LabelCommand implements Callable<Integer> {
       }
       var o = spec.commandLine().getOut();
       if (json) {
-        o.println(LabelJob.json(manifest));
+        o.println(Json.write(manifest));
       } else {
         o.println("labelled " + plan.queryCount() + " queries into " + out.toAbsolutePath()
             + " spending (" + plan.privacy().run().total().epsilon() + ", "

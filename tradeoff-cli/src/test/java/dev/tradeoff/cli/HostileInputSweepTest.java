@@ -196,7 +196,7 @@ class HostileInputSweepTest {
 
   /** Seconds a run may take: the slow commands' valid runs get more. */
   private static long budgetSeconds(List<String> args) {
-    return args.get(0).equals("predict") || args.get(0).equals("reproduce") ? 60 : 20;
+    return Set.of("predict", "reproduce", "label").contains(args.get(0)) ? 60 : 20;
   }
 
   private static List<String> hostile(OptionSpec option, String baseValue, Random random) {
@@ -298,6 +298,19 @@ class HostileInputSweepTest {
     bases.computeIfAbsent(command, k -> new ArrayList<>()).add(new Base(list, Set.of(only)));
   }
 
+  /** Two well-separated Gaussian classes: training rows {@code label,x} or query rows {@code x}. */
+  private static String labelRows(boolean training) {
+    Random r = new Random(SEED);
+    StringBuilder s = new StringBuilder(training ? "label,x\n" : "x\n");
+    for (int i = 0; i < (training ? 200 : 20); i++) {
+      boolean yes = i % 2 == 0;
+      double x = (yes ? 2 : -2) + r.nextGaussian();
+      s.append(training ? (yes ? "yes," : "no,") : "").append(String.format(Locale.ROOT, "%.4f", x))
+          .append('\n');
+    }
+    return s.toString();
+  }
+
   private static Map<String, List<Base>> bases() throws IOException {
     Path votes = Files.writeString(dir.resolve("votes.csv"), "1,1,1,0,0\n0,0,0,0,1\n1,1,1,1,1\n");
     Path gamma = Files.writeString(dir.resolve("gamma.json"),
@@ -370,6 +383,13 @@ class HostileInputSweepTest {
         "--data", "--classes", "--teachers", "--m", "--teacher-epsilon", "--teacher-delta", "--sigma",
         "--clip", "--epochs", "--queries", "--repeats", "--runner", "--budget", "--report");
     add(b, "completion", "");
+    Path train = Files.writeString(dir.resolve("train.csv"), labelRows(true));
+    Path queries = Files.writeString(dir.resolve("queries.csv"), labelRows(false));
+    add(b, "label", "--train " + train + " --queries " + queries + " --out " + dir.resolve("labels")
+        + " --epsilon 40 --delta 1e-5 --teachers 5 --aggregator darrm-sub --seed 1");
+    // cluster up needs flink-runtime (the cluster-runners build): here every run is refused
+    add(b, "cluster up", "--workers 2 --timeout 180 --state-dir " + dir.resolve("cluster"));
+    add(b, "cluster down", "--state-dir " + dir.resolve("no-cluster"));
     return b;
   }
 }
