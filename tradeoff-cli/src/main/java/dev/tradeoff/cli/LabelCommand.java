@@ -139,10 +139,12 @@ public final class LabelCommand implements Callable<Integer> {
         seed == null ? OptionalLong.empty() : OptionalLong.of(seed), overwrite);
     try {
       LabelJob.Plan plan = LabelJob.plan(request);
-      spec.commandLine().getErr().println("label: " + plan.queryCount() + " queries, " + plan.trainRows()
-          + " training rows, " + plan.labels().size() + " classes; spending ("
-          + plan.privacy().run().total().epsilon() + ", " + plan.privacy().run().total().delta()
-          + ") on the " + beamRunner.cliName() + " runner");
+      if (!Progress.quiet(spec)) {
+        spec.commandLine().getErr().println("label: " + plan.queryCount() + " queries, "
+            + plan.trainRows() + " training rows, " + plan.labels().size() + " classes; spending ("
+            + plan.privacy().run().total().epsilon() + ", " + plan.privacy().run().total().delta()
+            + ") on the " + beamRunner.cliName() + " runner");
+      }
       int parallelism = Math.max(1, Runtime.getRuntime().availableProcessors());
       var options = master == null ? beamRunner.options(parallelism)
           : beamRunner.remoteOptions(master, parallelism, List.of(applicationJar()));
