@@ -57,6 +57,8 @@ public final class ClusterCommand implements Runnable {
 
     @Override
     public void run() {
+      Inputs.count("--workers", workers, 1, 64);
+      Inputs.count("--timeout", timeout, 1, 3600);
       String classpath = System.getenv("TRADEOFF_CLUSTER_CLASSPATH");
       if (classpath == null) {
         classpath = System.getProperty("java.class.path");
@@ -73,7 +75,7 @@ public final class ClusterCommand implements Runnable {
           Duration.ofSeconds(timeout));
       var o = spec.commandLine().getOut();
       if (json) {
-        o.println(FlinkSessionCluster.json(c));
+        o.println(Json.write(Json.parse(FlinkSessionCluster.json(c))));
       } else {
         o.println("flink session cluster at " + c.master() + " (" + c.workers()
             + " task managers); submit with: tradeoff label --runner flink --master "
@@ -100,7 +102,8 @@ public final class ClusterCommand implements Runnable {
       var stopped = FlinkSessionCluster.down(stateDir(stateDir));
       var o = spec.commandLine().getOut();
       if (json) {
-        o.println(stopped.map(FlinkSessionCluster::json).orElse("{}"));
+        o.println(Json.write(stopped.map(c -> Json.parse(FlinkSessionCluster.json(c)))
+            .orElse(Json.MAPPER.createObjectNode())));
       } else {
         o.println(stopped.map(c -> "stopped the cluster at " + c.master() + " ("
             + c.processes().size() + " processes)").orElse("no cluster was running"));

@@ -46,6 +46,15 @@ final class Json {
     }
   }
 
+  /** The JSON text another module wrote, as a tree to print with {@link #write}. */
+  static JsonNode parse(String text) {
+    try {
+      return MAPPER.readTree(text);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("not JSON: " + text, e);
+    }
+  }
+
   private static void requireFinite(JsonNode node, String path) {
     if (node.isNumber() && (node.isDouble() || node.isFloat())) {
       Inputs.released(path.isEmpty() ? "a number" : path, node.doubleValue());

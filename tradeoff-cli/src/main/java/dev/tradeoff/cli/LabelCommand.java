@@ -111,6 +111,19 @@ public final class LabelCommand implements Callable<Integer> {
       throw new IllegalArgumentException("seed must not be combined with --ledger: a seeded run's "
           + "noise is determined by its seed, so it is not private and cannot be charged as such");
     }
+    Inputs.epsilon("--epsilon", epsilon);
+    Inputs.delta("--delta", delta);
+    Inputs.count("--teachers", teachers, 1, EnsembleSetting.MAX_TEACHERS);
+    if (allowance != null) {
+      Inputs.range("--m", allowance, 1, teachers, "the privacy allowance, between 1 and --teachers");
+    }
+    if (ledgerBudget != null) {
+      Inputs.epsilon("--ledger-budget epsilon", ledgerBudget.get(0));
+      Inputs.delta("--ledger-budget delta", ledgerBudget.get(1));
+    }
+    if (ledger != null) {
+      Inputs.ledgerToWrite("--ledger", ledger);
+    }
     if (master != null) {
       beamRunner.remoteOptions(master, 1, List.of()); // checks runner and class path
       FlinkSessionCluster.requireReachable(master);
@@ -126,10 +139,12 @@ public final class LabelCommand implements Callable<Integer> {
         seed == null ? OptionalLong.empty() : OptionalLong.of(seed), overwrite);
     try {
       LabelJob.Plan plan = LabelJob.plan(request);
-      spec.commandLine().getErr().println("label: " + plan.queryCount() + " queries, " + plan.trainRows()
-          + " training rows, " + plan.labels().size() + " classes; spending ("
-          + plan.privacy().run().total().epsilon() + ", " + plan.privacy().run().total().delta()
-          + ") on the " + beamRunner.cliName() + " runner");
+      if (!Progress.quiet(spec)) {
+        spec.commandLine().getErr().println("label: " + plan.queryCount() + " queries, "
+            + plan.trainRows() + " training rows, " + plan.labels().size() + " classes; spending ("
+            + plan.privacy().run().total().epsilon() + ", " + plan.privacy().run().total().delta()
+            + ") on the " + beamRunner.cliName() + " runner");
+      }
       int parallelism = Math.max(1, Runtime.getRuntime().availableProcessors());
       var options = master == null ? beamRunner.options(parallelism)
           : beamRunner.remoteOptions(master, parallelism, List.of(applicationJar()));
@@ -140,7 +155,7 @@ public final class LabelCommand implements Callable<Integer> {
       }
       var o = spec.commandLine().getOut();
       if (json) {
-        o.println(LabelJob.json(manifest));
+        o.println(Json.write(manifest));
       } else {
         o.println("labelled " + plan.queryCount() + " queries into " + out.toAbsolutePath()
             + " spending (" + plan.privacy().run().total().epsilon() + ", "

@@ -71,6 +71,11 @@ final class Progress implements AutoCloseable {
     return p == null ? NONE : p;
   }
 
+  /** Whether {@code --quiet} was given to the run {@code spec} belongs to. */
+  static boolean quiet(CommandSpec spec) {
+    return spec.root().userObject() instanceof TradeoffCommand t && t.quiet;
+  }
+
   /** A new phase (e.g. "training teachers"); its fraction done is unknown until {@link #step}. */
   synchronized void phase(String name) {
     if (!name.equals(phase)) {

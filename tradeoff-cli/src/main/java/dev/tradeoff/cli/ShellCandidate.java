@@ -9,8 +9,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.random.RandomGenerator;
 
@@ -28,6 +28,9 @@ final class ShellCandidate implements Candidate<JsonNode> {
   private final long timeoutSeconds;
   private final Double alpha;
 
+  /** How long a shutdown waits for a candidate's start to return before giving up on it. */
+  private static final long START_WAIT_SECONDS = 10;
+
   ShellCandidate(TunePlan.Entry entry, long timeoutSeconds, Double alpha) {
     this.entry = entry;
     this.timeoutSeconds = timeoutSeconds;
@@ -37,13 +40,17 @@ final class ShellCandidate implements Candidate<JsonNode> {
   @Override
   public Scored<JsonNode> run(RandomGenerator random) {
     String who = "candidate '" + entry.name() + "'";
-    // the candidate's whole process tree ends with this JVM (SIGTERM, Ctrl-C, System.exit): the
-    // hook is registered before the process starts, and each side checks the other's flag after
-    // setting its own, so a shutdown at any moment ends the tree
+    // the candidate's whole process tree ends with this JVM (SIGTERM, Ctrl-C, System.exit). The
+    // hook is registered before the process starts; a shutdown that begins while start() is still
+    // returning (the shell may already run) waits for it, so no start escapes the hook
     AtomicReference<Process> started = new AtomicReference<>();
-    AtomicBoolean exiting = new AtomicBoolean();
+    CountDownLatch startReturned = new CountDownLatch(1);
     Thread reaper = new Thread(() -> {
-      exiting.set(true);
+      try {
+        startReturned.await(START_WAIT_SECONDS, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
       Process q = started.get();
       if (q != null) {
         destroyTree(q);
@@ -58,13 +65,12 @@ final class ShellCandidate implements Candidate<JsonNode> {
     try {
       try {
         p = new ProcessBuilder("sh", "-c", entry.command()).redirectInput(ProcessBuilder.Redirect.PIPE).start();
+        started.set(p);
         p.getOutputStream().close();
       } catch (IOException e) {
         throw new IllegalArgumentException(who + " could not start: " + e.getMessage());
-      }
-      started.set(p);
-      if (exiting.get()) {
-        destroyTree(p);
+      } finally {
+        startReturned.countDown();
       }
       return finish(p, who);
     } finally {

@@ -89,7 +89,7 @@ public final class TradeoffCommand implements Runnable {
           String line = ex.getMessage();
           if (ex instanceof UnmatchedArgumentException u && !u.getSuggestions().isEmpty()) {
             line = line.replaceAll("[.\\s]+$", "")
-                + "; did you mean " + u.getSuggestions().get(0) + "?";
+                + "; did you mean " + closest(u.getUnmatched().get(0), u.getSuggestions()) + "?";
           }
           err.println("tradeoff: " + line);
           err.flush();
@@ -116,6 +116,38 @@ public final class TradeoffCommand implements Runnable {
    * (a Beam runner, Spark, Flink, logging back-ends) prints to {@code System.out} goes to standard
    * error instead.
    */
+  /** The candidate nearest to {@code typed} by edit distance (picocli lists them unordered). */
+  static String closest(String typed, List<String> candidates) {
+    String best = candidates.get(0);
+    int bestDistance = Integer.MAX_VALUE;
+    for (String c : candidates) {
+      int d = editDistance(typed, c);
+      if (d < bestDistance) {
+        best = c;
+        bestDistance = d;
+      }
+    }
+    return best;
+  }
+
+  private static int editDistance(String a, String b) {
+    int[] row = new int[b.length() + 1];
+    for (int j = 0; j <= b.length(); j++) {
+      row[j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      int diagonal = row[0];
+      row[0] = i;
+      for (int j = 1; j <= b.length(); j++) {
+        int above = row[j];
+        row[j] = Math.min(Math.min(row[j] + 1, row[j - 1] + 1),
+            diagonal + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1));
+        diagonal = above;
+      }
+    }
+    return row[b.length()];
+  }
+
   public static void main(String[] args) {
     // Standard output carries only the command's output: what a library prints to System.out
     // (a Beam runner, Spark, Flink, logging back-ends) goes to standard error.

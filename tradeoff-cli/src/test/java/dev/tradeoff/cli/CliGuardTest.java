@@ -50,8 +50,8 @@ class CliGuardTest {
     assertThat(run.status()).isEqualTo(TradeoffCommand.BAD_INPUT);
     assertThat(run.err().strip()).startsWith("tradeoff: ").contains("did you mean account?")
         .doesNotContain("\n");
-    CliRun option = CliRun.of("noise", "--mechanism", "laplace:epsilon=1", "--valeu", "3");
-    assertThat(option.err().strip()).contains("did you mean --value?").doesNotContain("\n");
+    CliRun option = CliRun.of("noise", "--mechanism", "laplace:epsilon=1", "--value", "3", "--sedd", "1");
+    assertThat(option.err().strip()).contains("did you mean --seed?").doesNotContain("\n");
   }
 
   @Test

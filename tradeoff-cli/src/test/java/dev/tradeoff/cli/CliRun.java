@@ -4,12 +4,23 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
 import picocli.CommandLine;
 
-/** Runs the {@code tradeoff} command in-process and captures what it prints. */
+/**
+ * Runs the {@code tradeoff} command in-process and captures what it prints. Runs are {@code
+ * --quiet} unless the arguments name it, so progress on a slow machine never mixes with the
+ * error line a test checks ({@link ProgressTest} tests progress).
+ */
 record CliRun(int status, String out, String err) {
 
-  static CliRun of(String... args) {
+  static CliRun of(String... given) {
+    List<String> all = new ArrayList<>(List.of(given));
+    if (!all.contains("--quiet") && !all.contains("-q")) {
+      all.add(0, "--quiet");
+    }
+    String[] args = all.toArray(String[]::new);
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     CommandLine cli = TradeoffCommand.commandLine();

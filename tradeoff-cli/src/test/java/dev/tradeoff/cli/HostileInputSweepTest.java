@@ -121,10 +121,12 @@ class HostileInputSweepTest {
       Files.createDirectories(log.getParent());
       Files.writeString(log, "");
       for (Case c : cases) {
+        long t0 = System.nanoTime();
         Outcome o = run(pool, c);
+        long millis = (System.nanoTime() - t0) / 1_000_000;
         counts.merge(o.kind(), 1, Integer::sum);
-        Files.writeString(log, o.kind() + "\t" + o.args() + "\t" + o.detail() + "\n",
-            java.nio.file.StandardOpenOption.APPEND);
+        Files.writeString(log, o.kind() + "\t" + millis + " ms\t" + o.args() + "\t" + o.detail()
+            + "\n", java.nio.file.StandardOpenOption.APPEND);
         if (!o.kind().equals("accepted") && !o.kind().equals("clean refusals")) {
           bad.add(o);
         }
@@ -194,7 +196,7 @@ class HostileInputSweepTest {
 
   /** Seconds a run may take: the slow commands' valid runs get more. */
   private static long budgetSeconds(List<String> args) {
-    return args.get(0).equals("predict") || args.get(0).equals("reproduce") ? 60 : 20;
+    return Set.of("predict", "reproduce", "label").contains(args.get(0)) ? 60 : 20;
   }
 
   private static List<String> hostile(OptionSpec option, String baseValue, Random random) {
@@ -296,6 +298,19 @@ class HostileInputSweepTest {
     bases.computeIfAbsent(command, k -> new ArrayList<>()).add(new Base(list, Set.of(only)));
   }
 
+  /** Two well-separated Gaussian classes: training rows {@code label,x} or query rows {@code x}. */
+  private static String labelRows(boolean training) {
+    Random r = new Random(SEED);
+    StringBuilder s = new StringBuilder(training ? "label,x\n" : "x\n");
+    for (int i = 0; i < (training ? 200 : 20); i++) {
+      boolean yes = i % 2 == 0;
+      double x = (yes ? 2 : -2) + r.nextGaussian();
+      s.append(training ? (yes ? "yes," : "no,") : "").append(String.format(Locale.ROOT, "%.4f", x))
+          .append('\n');
+    }
+    return s.toString();
+  }
+
   private static Map<String, List<Base>> bases() throws IOException {
     Path votes = Files.writeString(dir.resolve("votes.csv"), "1,1,1,0,0\n0,0,0,0,1\n1,1,1,1,1\n");
     Path gamma = Files.writeString(dir.resolve("gamma.json"),
@@ -318,15 +333,18 @@ class HostileInputSweepTest {
     Path out = dir.resolve("out");
 
     Map<String, List<Base>> b = new LinkedHashMap<>();
-    add(b, "account compose", "--mechanism gaussian:sigma=1 --count 10 --delta 1e-5 --method pld --json");
+    // the PLD accountant costs seconds per accepted run: every flag is swept on RDP, the spec on PLD
+    add(b, "account compose", "--mechanism gaussian:sigma=1 --count 10 --delta 1e-5 --method rdp --json");
+    add(b, "account compose", "--mechanism gaussian:sigma=1 --count 10 --delta 1e-5 --method pld", "--mechanism");
     add(b, "account compose", "--mechanism gaussian:sigma=1 --count 10 --epsilon 1 --method rdp");
     add(b, "account compose", "--mechanism approx:epsilon=0.1,delta=1e-6 --count 5 --method kairouz --delta-slack 1e-5", "--delta-slack");
     for (String spec : List.of("pure:epsilon=1", "approx:epsilon=1,delta=1e-6", "laplace:scale=1",
         "discrete-laplace:scale=1", "discrete-gaussian:sigma=1", "randomized-response:epsilon=1,k=3",
         "subsampled-gaussian:sigma=1,q=0.01", "gdp:mu=1", "zcdp:rho=0.5")) {
-      add(b, "account compose", "--mechanism " + spec + " --count 10 --delta 1e-5", "--mechanism");
+      add(b, "account compose", "--mechanism " + spec + " --count 10 --delta 1e-5 --method rdp", "--mechanism");
     }
-    add(b, "account calibrate", "--mechanism gaussian --count 10 --target-epsilon 1 --target-delta 1e-5 --method pld");
+    add(b, "account calibrate", "--mechanism gaussian --count 10 --target-epsilon 1 --target-delta 1e-5 --method rdp");
+    add(b, "account calibrate", "--mechanism gaussian --count 10 --target-epsilon 1 --target-delta 1e-5 --method pld", "--discretization");
     add(b, "account calibrate", "--mechanism gaussian --target-epsilon 1 --target-delta 1e-5", "--target-epsilon", "--sensitivity", "--target-delta");
     add(b, "account calibrate", "--mechanism laplace --count 10 --target-epsilon 1", "--target-epsilon", "--sensitivity", "--count");
     add(b, "account convert", "--gdp-mu 1 --delta 1e-5");
@@ -368,6 +386,13 @@ class HostileInputSweepTest {
         "--data", "--classes", "--teachers", "--m", "--teacher-epsilon", "--teacher-delta", "--sigma",
         "--clip", "--epochs", "--queries", "--repeats", "--runner", "--budget", "--report");
     add(b, "completion", "");
+    Path train = Files.writeString(dir.resolve("train.csv"), labelRows(true));
+    Path queries = Files.writeString(dir.resolve("queries.csv"), labelRows(false));
+    add(b, "label", "--train " + train + " --queries " + queries + " --out " + dir.resolve("labels")
+        + " --epsilon 40 --delta 1e-5 --teachers 5 --aggregator darrm-sub --seed 1");
+    // cluster up needs flink-runtime (the cluster-runners build): here every run is refused
+    add(b, "cluster up", "--workers 2 --timeout 180 --state-dir " + dir.resolve("cluster"));
+    add(b, "cluster down", "--state-dir " + dir.resolve("no-cluster"));
     return b;
   }
 }

@@ -89,7 +89,7 @@ public final class PredictReport {
 
     XYChart gamma = new XYChartBuilder().width(800).height(450)
         .title("DaRRM noise functions: Pr[release the majority] (K = " + c.teachers() + ", m = "
-            + fmt(c.allowance()) + ")").xAxisTitle("l (teachers voting 1)")
+            + plain(c.allowance()) + ")").xAxisTitle("l (teachers voting 1)")
         .yAxisTitle("gamma(l)").build();
     double[] ls = new double[r.gammaSub().length];
     for (int l = 0; l < ls.length; l++) {
@@ -101,9 +101,9 @@ public final class PredictReport {
         BitmapEncoder.BitmapFormat.PNG);
 
     XYChart eps = new XYChartBuilder().width(800).height(450)
-        .title("Total epsilon of Q labels (rounded up)").xAxisTitle("Q")
+        .title("Total epsilon of Q labels").xAxisTitle("Q")
         .yAxisTitle("total epsilon").build();
-    eps.addSeries("general composition (delta' = " + fmt(KnowledgeTransfer.TABLE2_SLACK) + ")", qs,
+    eps.addSeries("general composition (delta' = " + plain(KnowledgeTransfer.TABLE2_SLACK) + ")", qs,
         r.privacy().stream().mapToDouble(p -> p.totalGeneral().epsilon()).toArray());
     eps.addSeries("accountant: " + accountants(r), qs,
         r.privacy().stream().mapToDouble(p -> p.totalAccountant().epsilon()).toArray());
@@ -206,7 +206,7 @@ public final class PredictReport {
         .append("</dd>\n<dt>m, the privacy allowance</dt><dd>")
         .append(String.format(Locale.ROOT, "Each released label may cost m = %s times one "
             + "teacher's &epsilon;: it is (m&epsilon;, &delta;) = (%s, %s)-DP. A larger m buys "
-            + "more accurate labels with more privacy.", fmt(c.allowance()), up(label.epsilon()),
+            + "more accurate labels with more privacy.", plain(c.allowance()), up(label.epsilon()),
             up(label.delta())))
         .append("</dd>\n<dt>&Delta; and &delta;</dt><dd>&Delta; is each teacher's own failure "
             + "probability (from DP-SGD); &delta; = 1 &minus; (1 &minus; &Delta;)<sup>m</sup> is "
@@ -230,7 +230,7 @@ public final class PredictReport {
     h.append("<h2>Total privacy of Q labels</h2>\n")
         .append("<p>Releasing Q labels composes Q per-label guarantees. Two upper bounds are "
             + "shown: the general composition theorem of Kairouz, Oh and Viswanath with "
-            + "&delta;&prime; = ").append(fmt(KnowledgeTransfer.TABLE2_SLACK))
+            + "&delta;&prime; = ").append(plain(KnowledgeTransfer.TABLE2_SLACK))
         .append(" (the paper's Table 2), and the accountant named in brackets at the same "
             + "&delta;; both are valid, and the smaller &epsilon; is the one to report. All values "
             + "are rounded up.</p>\n<table><tr><th>Q</th><th>per label (&epsilon;, &delta;)</th>"
@@ -299,21 +299,22 @@ public final class PredictReport {
         .replace("\"", "&quot;");
   }
 
-  /** Four significant digits, rounded up (privacy numbers never understated). */
+  /**
+   * Four significant digits, rounded up (privacy numbers never understated); a double whose
+   * shortest form has at most four digits is shown as it is (1e-4, not 0.0001001).
+   */
   static String up(double v) {
     if (!Double.isFinite(v) || v == 0) {
       return String.valueOf(v);
     }
-    return new BigDecimal(v).round(new MathContext(4, RoundingMode.CEILING)).stripTrailingZeros()
-        .toString();
+    BigDecimal shortest = new BigDecimal(Double.toString(v));
+    BigDecimal shown = shortest.precision() <= 4 ? shortest
+        : new BigDecimal(v).round(new MathContext(4, RoundingMode.CEILING));
+    return shown.stripTrailingZeros().toPlainString();
   }
 
   /** The double's shortest decimal form, without an exponent (for 1/n). */
   private static String plain(double v) {
     return new BigDecimal(Double.toString(v)).stripTrailingZeros().toPlainString();
-  }
-
-  private static String fmt(double v) {
-    return String.format(Locale.ROOT, "%.4g", v);
   }
 }
