@@ -335,6 +335,14 @@ public final class LabelJob {
     try {
       Files.writeString(out.resolve(INCOMPLETE), "labels are being moved into place by run "
           + work.getFileName() + "\n", StandardCharsets.UTF_8);
+      // --overwrite: an earlier run's labels and manifest go first (the marker is already there)
+      Files.deleteIfExists(out.resolve(MANIFEST));
+      try (Stream<Path> earlier = Files.list(out)) {
+        for (Path f : earlier.filter(f -> f.getFileName().toString().startsWith("labels-"))
+            .toList()) {
+          Files.delete(f);
+        }
+      }
       List<ResourceId> from = new ArrayList<>();
       List<ResourceId> to = new ArrayList<>();
       List<String> names = new ArrayList<>();
