@@ -121,7 +121,7 @@ class TradeoffMechanismsPassTheAuditTest {
   void selectionMechanismsPassOnTheirWorstCasePair() {
     double[][] pair = selectionPair(8);
     ExponentialMechanism exponential =
-        ExponentialMechanism.builder().epsilon(1.0).sensitivity(1.0).build();
+        ExponentialMechanism.of(1.0, 1.0);
     PermuteAndFlip permuteAndFlip = PermuteAndFlip.of(1.0, 1.0, false);
     List<AuditCase<double[], Integer>> cases = new ArrayList<>();
     cases.add(
@@ -132,7 +132,7 @@ class TradeoffMechanismsPassTheAuditTest {
             permuteAndFlip.guarantee().toApproxDp(), EventFamily.categories(8)));
     for (ReportNoisyMax.Noise noise : ReportNoisyMax.Noise.values()) {
       ReportNoisyMax noisyMax =
-          ReportNoisyMax.builder().epsilon(1.0).sensitivity(1.0).noise(noise).build();
+          ReportNoisyMax.of(1.0, 1.0, false, noise);
       cases.add(
           new AuditCase<>("report-noisy-max-" + noise, noisyMax::release, pair[0], pair[1],
               ((PureDp) noisyMax.guarantee()).toApproxDp(), EventFamily.categories(8)));

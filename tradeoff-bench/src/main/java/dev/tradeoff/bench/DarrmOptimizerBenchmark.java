@@ -19,8 +19,8 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The DaRRM optimiser and exact verifier (Zhang, Jagielski et al., <i>Private majority
- * ensembling</i>, TMLR 2024, Section 5), single shot, ε = 0.1, δ = 1 − (1 − Δ)^m, surrogate
+ * The DaRRM optimiser and exact verifier [DaRRM24,
+ * Section 5], single shot, ε = 0.1, δ = 1 − (1 − Δ)^m, surrogate
  * objective p̄ = ¾; each optimisation includes its exact certificate (issue 13 targets):
  *
  * <ul>

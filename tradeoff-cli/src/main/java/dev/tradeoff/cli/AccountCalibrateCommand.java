@@ -1,6 +1,5 @@
 package dev.tradeoff.cli;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.accountant.Accountant;
 import dev.tradeoff.accounting.accountant.AccountingMethod;
 import dev.tradeoff.accounting.calibration.AnalyticGaussian;
@@ -76,10 +75,9 @@ final class AccountCalibrateCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Require.positive("--count", count);
-    Require.positive("--target-epsilon", targetEpsilon);
-    Require.positive("--sensitivity", sensitivity);
-
+    Inputs.count("--count", count, 1, AccountComposeCommand.MAX_COUNT);
+    Inputs.epsilon("--target-epsilon", targetEpsilon);
+    Inputs.sensitivity("--sensitivity", sensitivity);
     Neighbouring relation = Cli.neighbouring(neighbouring);
     Report report = new Report().put("mechanism", mechanism);
     switch (mechanism) {
@@ -87,7 +85,7 @@ final class AccountCalibrateCommand implements Callable<Integer> {
         if (targetDelta == null) {
           throw new IllegalArgumentException("--target-delta is required for the gaussian mechanism");
         }
-        double delta = Require.openUnit("--target-delta", targetDelta);
+        double delta = Inputs.delta("--target-delta", targetDelta);
         String m = method != null ? method : count == 1 ? "analytic" : "pld";
         double sigma;
         if (m.equals("analytic")) {
@@ -114,7 +112,7 @@ final class AccountCalibrateCommand implements Callable<Integer> {
           if (targetDelta == null) {
             throw new IllegalArgumentException("--target-delta is required with --method " + m);
           }
-          double delta = Require.openUnit("--target-delta", targetDelta);
+          double delta = Inputs.delta("--target-delta", targetDelta);
           GaussianCalibrator calibrator =
               new GaussianCalibrator(accountant(AccountingMethod.parse(m)));
           scale =
@@ -132,11 +130,11 @@ final class AccountCalibrateCommand implements Callable<Integer> {
         }
         dev.tradeoff.cli.Spec parsed = dev.tradeoff.cli.Spec.parse("--mechanism", mechanism);
         parsed.allowOnly(Set.of("q"));
-        double q = Require.probability("q", parsed.number("q"));
+        double q = Inputs.rate(parsed.flag("q"), parsed.number("q"));
         if (targetDelta == null) {
           throw new IllegalArgumentException("--target-delta is required for subsampled-gaussian");
         }
-        double delta = Require.openUnit("--target-delta", targetDelta);
+        double delta = Inputs.delta("--target-delta", targetDelta);
         if (relation != Neighbouring.ADD_OR_REMOVE_ONE) {
           throw new IllegalArgumentException(
               "--neighbouring must be add-remove for subsampled-gaussian (Poisson sampling), but was "

@@ -88,6 +88,9 @@ final class AccountComposeCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print JSON.")
   boolean json;
 
+  /** Most self-compositions of one mechanism (the accountants' cost grows with log or sqrt of it). */
+  static final int MAX_COUNT = 10_000_000;
+
   @Override
   public Integer call() {
     AccountingMethod accountingMethod = AccountingMethod.parse(method);
@@ -99,7 +102,7 @@ final class AccountComposeCommand implements Callable<Integer> {
           "--count must be given once per --mechanism (" + mechanisms.size() + "), but was given " + counts.size() + " times");
     }
     for (int i = 0; i < mechanisms.size(); i++) {
-      int count = counts.isEmpty() ? 1 : Require.positive("--count", counts.get(i));
+      int count = counts.isEmpty() ? 1 : Inputs.count("--count", counts.get(i), 1, MAX_COUNT);
       DpEvent event = MechanismSpecs.parse(mechanisms.get(i));
       events.add(count == 1 ? event : new SelfComposedEvent(event, count));
       Map<String, Object> d = new LinkedHashMap<>();
@@ -117,7 +120,7 @@ final class AccountComposeCommand implements Callable<Integer> {
       if (delta != null || epsilon != null) {
         throw new IllegalArgumentException("--delta-slack must be given without --delta and --epsilon");
       }
-      Require.openUnit("--delta-slack", deltaSlack);
+      Inputs.delta("--delta-slack", deltaSlack);
       if (discretization != null) {
         throw new IllegalArgumentException(
             "--discretization applies to --method pld only, but method was " + method);
@@ -131,7 +134,7 @@ final class AccountComposeCommand implements Callable<Integer> {
       Accountant accountant = pldAccountant(accountingMethod, discretization);
       PrivacyProfile profile = accountant.account(total, relation);
       if (delta != null) {
-        Require.delta("--delta", delta);
+        Inputs.delta("--delta", delta);
         if (profile instanceof PldProfile pld) {
           EpsilonBounds bounds = pld.epsilonBounds(delta);
           report.put("epsilon", bounds.upper()).put("delta", delta)
@@ -142,7 +145,7 @@ final class AccountComposeCommand implements Callable<Integer> {
           report.put("epsilon", profile.epsilon(delta)).put("delta", delta);
         }
       } else {
-        Require.nonNegative("--epsilon", epsilon);
+        Inputs.epsilonOrZero("--epsilon", epsilon);
         if (profile instanceof PldProfile pld) {
           DeltaBounds bounds = pld.deltaBounds(epsilon);
           report.put("epsilon", epsilon).put("delta", bounds.upper())

@@ -1,6 +1,5 @@
 package dev.tradeoff.cli;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.conversion.GaussianDpConversion;
 import dev.tradeoff.accounting.conversion.RdpConversion;
 import dev.tradeoff.accounting.guarantee.RenyiDp;
@@ -58,6 +57,14 @@ final class AccountConvertCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print JSON.")
   boolean json;
 
+  /** Largest GDP mu: that of a Gaussian with the smallest noise scale {@link Inputs#MIN_NOISE}. */
+  static final double MAX_MU = 1 / Inputs.MIN_NOISE;
+  /** Largest zCDP rho: that of the same Gaussian. */
+  static final double MAX_RHO = 0.5 * MAX_MU * MAX_MU;
+  /** Largest Renyi order and epsilon of an --rdp curve. */
+  static final double MAX_ORDER = 1e6;
+  static final double MAX_RDP_EPSILON = 1e6;
+
   @Override
   public Integer call() {
     Report report = new Report();
@@ -65,6 +72,8 @@ final class AccountConvertCommand implements Callable<Integer> {
       if (delta == null || epsilon == null) {
         throw new IllegalArgumentException("--to-gdp needs both --epsilon and --delta");
       }
+      Inputs.epsilon("--epsilon", epsilon);
+      Inputs.delta("--delta", delta);
       report.put("from", "approx").put("epsilon", epsilon).put("delta", delta);
       report.putRoundedDown("mu", GaussianDpConversion.mu(epsilon, delta));
     } else {
@@ -72,19 +81,19 @@ final class AccountConvertCommand implements Callable<Integer> {
         throw new IllegalArgumentException("exactly one of --delta and --epsilon must be given");
       }
       if (source.gdpMu != null) {
-        double mu = Require.nonNegative("--gdp-mu", source.gdpMu);
+        double mu = Inputs.range("--gdp-mu", source.gdpMu, 0, MAX_MU, "a GDP mu, 1/sigma of a Gaussian");
         report.put("from", "gdp").put("mu", mu);
         if (delta != null) {
-          report.put("epsilon", GaussianDpConversion.epsilon(mu, Require.openUnit("--delta", delta)));
+          report.put("epsilon", GaussianDpConversion.epsilon(mu, Inputs.delta("--delta", delta)));
           report.put("delta", delta);
         } else {
           report.put("epsilon", epsilon);
-          report.put("delta", GaussianDpConversion.delta(mu, Require.nonNegative("--epsilon", epsilon)));
+          report.put("delta", GaussianDpConversion.delta(mu, Inputs.epsilonOrZero("--epsilon", epsilon)));
         }
       } else {
         RenyiDp curve;
         if (source.zcdpRho != null) {
-          double rho = Require.nonNegative("--zcdp-rho", source.zcdpRho);
+          double rho = Inputs.range("--zcdp-rho", source.zcdpRho, 0, MAX_RHO, "a zCDP rho, 1/(2 sigma^2) of a Gaussian");
           report.put("from", "zcdp").put("rho", rho);
           curve = RdpConversion.zcdpToRenyiDp(new ZeroConcentratedDp(rho), RenyiDp.defaultOrders());
         } else {
@@ -93,11 +102,11 @@ final class AccountConvertCommand implements Callable<Integer> {
         }
         if (delta != null) {
           RdpConversion.EpsilonAtOrder best =
-              RdpConversion.bestImproved(curve, Require.openUnit("--delta", delta));
+              RdpConversion.bestImproved(curve, Inputs.delta("--delta", delta));
           report.put("epsilon", best.epsilon()).put("delta", delta).put("order", best.order());
         } else {
           report.put("epsilon", epsilon);
-          report.put("delta", RdpConversion.toProfile(curve).delta(Require.nonNegative("--epsilon", epsilon)));
+          report.put("delta", RdpConversion.toProfile(curve).delta(Inputs.epsilonOrZero("--epsilon", epsilon)));
         }
       }
     }
@@ -113,8 +122,10 @@ final class AccountConvertCommand implements Callable<Integer> {
         throw new IllegalArgumentException(
             "--rdp must look like ORDER=EPSILON[,ORDER=EPSILON], but was '" + text + "'");
       }
-      double order = number("--rdp order", parts[0], text);
-      double eps = number("--rdp epsilon", parts[1], text);
+      double order = Inputs.rangeAbove("--rdp order", number("--rdp order", parts[0], text), 1,
+          MAX_ORDER, "a Renyi order alpha");
+      double eps = Inputs.range("--rdp epsilon", number("--rdp epsilon", parts[1], text), 0,
+          MAX_RDP_EPSILON, "a Renyi epsilon");
       if (points.put(order, eps) != null) {
         throw new IllegalArgumentException("--rdp must name each order once, but " + parts[0] + " repeats");
       }

@@ -49,8 +49,34 @@ public final class AmplifyBernoulliCommand implements Callable<Integer> {
   @Option(names = "--json", description = "print JSON")
   boolean json;
 
+  /** Largest d and k: the certified search's channel grows with d·k. */
+  static final int MAX_DIMENSION = 1000;
+  /** Smallest and largest RDP ε of the parameter. */
+  static final double MIN_RDP_EPSILON = 1e-3;
+  static final double MAX_RDP_EPSILON = 1000;
+
+  /** Smallest positive range margin c. */
+  static final double MIN_MARGIN = 1e-4;
+
+  /** Checks {@code --alpha} and {@code --c}, naming the flags. */
+  static void checkSetting(double alpha, double c) {
+    Inputs.range("--alpha", alpha, 1.01, 1e4,
+        "a Renyi order: closer to 1 makes the certified search run for minutes");
+    if (!(c == 0 || (c >= MIN_MARGIN && c < 0.5))) {
+      throw new IllegalArgumentException("--c must be 0 or in [" + MIN_MARGIN + ", 0.5) (a range"
+          + " margin: a smaller positive one makes the search run for minutes), but was " + c);
+    }
+  }
+
   @Override
   public Integer call() throws Exception {
+    checkSetting(alpha, c);
+    Inputs.count("--dimension", dimension, 1, MAX_DIMENSION);
+    Inputs.count("--samples", samples, 1, MAX_DIMENSION);
+    Inputs.range("--epsilon", epsilon, MIN_RDP_EPSILON, MAX_RDP_EPSILON,
+        "an RDP epsilon: smaller ones make the certified search run for minutes");
+    Inputs.range("--gap", gap, 1e-12, 1, "a gap tolerance in epsilon units");
+    Inputs.count("--max-nodes", maxNodes, 1, 100_000_000);
     BernoulliSampling setting = new BernoulliSampling(alpha, c, dimension, samples);
     SearchBudget budget = new SearchBudget(gap, maxNodes);
     Amplification a = setting.amplify(epsilon, budget);
@@ -58,22 +84,27 @@ public final class AmplifyBernoulliCommand implements Callable<Integer> {
     if (json) {
       ObjectMapper mapper = Json.MAPPER;
       ObjectNode node = mapper.createObjectNode();
-      node.put("post", a.post());
+      node.put("amplifiedEpsilonAttained", a.post());
       node.put("lowerBound", a.lowerBound());
       node.put("upperBound", a.upperBound());
-      node.put("asymptote", a.asymptote());
+      if (Double.isFinite(a.asymptote())) {
+        node.put("asymptote", a.asymptote());
+      } else {
+        node.putNull("asymptote"); // c = 0: no amplification, no finite asymptote
+      }
       node.put("certified", a.certified());
       node.put("gap", a.gap());
-      out.println(mapper.writeValueAsString(node));
+      out.println(Json.write(node));
     } else {
       out.printf("Bernoulli sampling: alpha=%s c=%s d=%d k=%d epsilon=%s%n",
           alpha, c, dimension, samples, epsilon);
-      out.printf("  %-12s %.9g%n", "post", a.post());
-      out.printf("  %-12s %.9g%n", "lowerBound", a.lowerBound());
-      out.printf("  %-12s %.9g%n", "upperBound", a.upperBound());
-      out.printf("  %-12s %.9g%n", "asymptote", a.asymptote());
-      out.printf("  %-12s %s%n", "certified", a.certified());
-      out.printf("  %-12s %.3g%n", "gap", a.gap());
+      out.printf("  %-46s %s%n", "guarantee: amplified RDP epsilon <= (use this)", Numbers.up(a.upperBound()));
+      out.printf("  %-46s %s%n", "attained amplified epsilon (Post, lower end)", Numbers.down(a.post()));
+      out.printf("  %-46s %s%n", "lower bound (Theorem 4)", Numbers.down(a.lowerBound()));
+      out.printf("  %-46s %s%n", "asymptote d*k*r_alpha(c)", Double.isFinite(a.asymptote())
+          ? Numbers.up(a.asymptote()) : "none (c = 0: no amplification)");
+      out.printf("  %-46s %s%n", "certified (gap within tolerance)", a.certified());
+      out.printf("  %-46s %s%n", "gap (guarantee - attained)", Numbers.up(a.gap()));
     }
     out.flush();
     return 0;

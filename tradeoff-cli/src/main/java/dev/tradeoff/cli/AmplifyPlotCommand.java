@@ -37,7 +37,16 @@ public final class AmplifyPlotCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    dev.tradeoff.accounting.Require.positive("max-epsilon", maxEpsilon);
+    AmplifyBernoulliCommand.checkSetting(alpha, c);
+    Inputs.range("--max-epsilon", maxEpsilon, 0.05, 50, "the largest epsilon plotted, in steps of 0.5");
+    for (int d : dimensions) {
+      Inputs.count("--dimension", d, 1, AmplifyBernoulliCommand.MAX_DIMENSION);
+    }
+    for (int k : samples) {
+      Inputs.count("--samples", k, 1, AmplifyBernoulliCommand.MAX_DIMENSION);
+    }
+    Inputs.count("--dimension and --samples (curves)", dimensions.length * samples.length, 1, 16);
+    Inputs.outputFile("--out", out);
     var rows =
         BernoulliFigures.chart(
             "Bernoulli sampling", alpha, c, dimensions, samples,

@@ -1,6 +1,5 @@
 package dev.tradeoff.cli;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.audit.AuditCase;
 import dev.tradeoff.audit.EventFamily;
@@ -38,8 +37,9 @@ final class AuditCases {
       case "laplace":
         {
           spec.allowOnly(Set.of("epsilon", "scale-factor"));
-          double epsilon = Require.positive("epsilon", spec.number("epsilon"));
-          double factor = Require.positive("scale-factor", spec.number("scale-factor", 1.0));
+          double epsilon = Inputs.epsilon(spec.flag("epsilon"), spec.number("epsilon"));
+          double factor = Inputs.range(spec.flag("scale-factor"), spec.number("scale-factor", 1.0),
+              0.01, 100, "a multiplier of the noise scale");
           LaplaceMechanism laplace = LaplaceMechanism.of(epsilon / factor, 1.0);
           return new AuditCase<>(
               spec.text(),
@@ -52,8 +52,9 @@ final class AuditCases {
       case "randomized-response":
         {
           spec.allowOnly(Set.of("epsilon", "k"));
-          int k = Require.inClosedRange("k", spec.integer("k", 2), 2, 1 << 16);
-          RandomizedResponse response = RandomizedResponse.kAry(spec.number("epsilon"), k);
+          int k = Inputs.count(spec.flag("k"), spec.integer("k", 2), 2, 1 << 16);
+          RandomizedResponse response =
+              RandomizedResponse.kAry(Inputs.epsilon(spec.flag("epsilon"), spec.number("epsilon")), k);
           return new AuditCase<>(
               spec.text(),
               response::release,
@@ -66,7 +67,8 @@ final class AuditCases {
         {
           spec.allowOnly(Set.of("epsilon", "delta"));
           GaussianMechanism gaussian =
-              GaussianMechanism.of(spec.number("epsilon"), spec.number("delta"), 1.0);
+              GaussianMechanism.of(Inputs.epsilon(spec.flag("epsilon"), spec.number("epsilon")),
+                  Inputs.delta(spec.flag("delta"), spec.number("delta")), 1.0);
           return new AuditCase<>(
               spec.text(),
               gaussian::release,

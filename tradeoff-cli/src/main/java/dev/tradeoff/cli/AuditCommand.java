@@ -67,8 +67,15 @@ public final class AuditCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print JSON instead of a table.")
   boolean json;
 
+  /** Fewest and most samples per input (the audit's time is linear in them). */
+  static final long MIN_SAMPLES = 100;
+  static final long MAX_SAMPLES = 100_000_000;
+
   @Override
   public Integer call() {
+    Inputs.count("--samples", samples, MIN_SAMPLES, MAX_SAMPLES);
+    Inputs.rangeAbove("--confidence", confidence, 0.5, 0.999999, "a confidence level");
+    Inputs.count("--certified-events", certifiedEvents, 1, 10_000);
     PrivacyAuditor auditor = new PrivacyAuditor(samples, confidence, certifiedEvents);
     AuditCase<?, ?> auditCase = AuditCases.parse(mechanism);
     RandomGenerator random =
@@ -77,9 +84,9 @@ public final class AuditCommand implements Callable<Integer> {
     Map<String, Object> report = report(result);
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
-      out.println(Json.compact(report));
+      out.println(Json.write(report));
     } else {
-      report.forEach((key, value) -> out.printf("%-22s %s%n", key, value));
+      report.forEach((key, value) -> out.printf("%-22s %s%n", key, Numbers.shown(value)));
     }
     out.flush();
     return result.passed() ? 0 : VIOLATION;

@@ -1,6 +1,5 @@
 package dev.tradeoff.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.ensemble.aggregate.BatchAggregator;
 import dev.tradeoff.ensemble.privacy.DarrmSetting;
@@ -16,6 +15,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -44,17 +44,7 @@ public final class EnsembleAggregateCommand implements Runnable {
   @Option(names = "--seed", description = "Seed (testing only; default: SecureRandom).")
   Long seed;
 
-  @Option(names = "--m", description = "Privacy allowance (default: from the gamma file).")
-  Double allowance;
-
-  @Option(names = "--epsilon", description = "Per-teacher epsilon (default: from the gamma file).")
-  Double epsilon;
-
-  @Option(names = "--teacher-delta", description = "Per-teacher Delta (default: gamma file).")
-  Double teacherDelta;
-
-  @Option(names = "--delta", description = "Target delta (default: gamma file).")
-  Double delta;
+  @Mixin GammaSetting settingOptions;
 
   @Option(names = "--json", description = "JSON output.")
   boolean json;
@@ -65,9 +55,11 @@ public final class EnsembleAggregateCommand implements Runnable {
 
   @Override
   public void run() {
+    Inputs.delta("--delta-slack", deltaSlack);
+    Inputs.outputFile("--out", out);
     EnsembleJson.GammaFile file = EnsembleJson.readGamma(gammaFile);
     int k = file.gamma().teachers();
-    DarrmSetting setting = setting(k, file.setting());
+    DarrmSetting setting = settingOptions.resolve(k, file.setting());
     int[][] rows = readVotes(votes, k);
     RandomGenerator random = seed == null ? new SecureRandom() : new SplittableRandom(seed);
     BatchAggregator aggregator = new BatchAggregator(setting, file.gamma());
@@ -88,6 +80,8 @@ public final class EnsembleAggregateCommand implements Runnable {
     report.put("totalBasic", guarantee(batch.basicTotal()));
     report.put("totalGeneral", guarantee(batch.generalTotal()));
     report.put("deltaSlack", deltaSlack);
+    report.put("seeded", seed != null);
+    report.put("randomness", seed == null ? "secure" : "seeded(" + seed + "): reproducible, NOT private");
     report.put("certificate", EnsembleJson.certificate(aggregator.certificate()));
     PrintWriter o = spec.commandLine().getOut();
     if (json) {
@@ -95,13 +89,17 @@ public final class EnsembleAggregateCommand implements Runnable {
       return;
     }
     o.printf("%d labels written to %s%n", rows.length, out);
-    o.printf("per query     (%.6g, %.3g)-DP%n", batch.perQuery().epsilon(),
-        batch.perQuery().delta());
-    o.printf("all, basic    (%.6g, %.3g)-DP%n", batch.basicTotal().epsilon(),
-        batch.basicTotal().delta());
-    o.printf("all, general  (%.6g, %.3g)-DP (delta' = %s)%n", batch.generalTotal().epsilon(),
-        batch.generalTotal().delta(), deltaSlack);
+    o.printf("per query     %s%n", pair(batch.perQuery()));
+    o.printf("all, basic    %s%n", pair(batch.basicTotal()));
+    o.printf("all, general  %s (delta' = %s)%n", pair(batch.generalTotal()), Numbers.up(deltaSlack));
+    if (seed != null) {
+      o.printf("randomness    seeded(%d): reproducible, NOT private; these guarantees do not hold%n", seed);
+    }
     o.flush();
+  }
+
+  private static String pair(ApproxDp g) {
+    return "(" + Numbers.up(g.epsilon()) + ", " + Numbers.up(g.delta()) + ")-DP";
   }
 
   private static Map<String, Object> guarantee(ApproxDp g) {
@@ -111,30 +109,12 @@ public final class EnsembleAggregateCommand implements Runnable {
     return m;
   }
 
-  private DarrmSetting setting(int k, JsonNode stored) {
-    Double m = allowance != null ? allowance : number(stored, "m");
-    Double eps = epsilon != null ? epsilon : number(stored, "epsilon");
-    Double td = teacherDelta != null ? teacherDelta : number(stored, "teacherDelta");
-    Double d = delta != null ? delta : number(stored, "delta");
-    if (m == null || eps == null) {
-      throw new IllegalArgumentException("gamma file has no privacy setting; pass --m and "
-          + "--epsilon (and --teacher-delta, --delta) so gamma can be verified");
-    }
-    return EnsembleSetting.build(k, m, eps, td == null ? 0 : td, d);
-  }
-
-  private static Double number(JsonNode node, String field) {
-    if (node == null || node.get(field) == null || !node.get(field).isNumber()) {
-      return null;
-    }
-    return node.get(field).asDouble();
-  }
+  /** Largest votes file read. */
+  static final long MAX_VOTES_BYTES = 256L << 20;
 
   /** Rows of exactly K values, each 0 or 1. */
   static int[][] readVotes(Path path, int k) {
-    if (!Files.isRegularFile(path)) {
-      throw new IllegalArgumentException("votes file " + path + " does not exist");
-    }
+    Inputs.inputFile("--votes", path, MAX_VOTES_BYTES);
     List<String> lines;
     try {
       lines = Files.readAllLines(path);

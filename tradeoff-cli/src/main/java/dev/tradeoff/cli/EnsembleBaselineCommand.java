@@ -55,7 +55,7 @@ public final class EnsembleBaselineCommand implements Runnable {
       default -> throw new IllegalArgumentException(
           "kind must be sub, dsub, const or gnmax, but was " + kind);
     };
-    Require.inClosedRange("prior mean", priorMean, 0.5, 1);
+    Inputs.range("--prior-mean", priorMean, 0.5, 1, "the mean teacher accuracy p-bar");
     DarrmSetting setting = options.setting();
     PrivacyVerifier.Certified c = baseline.certified(new PrivacyVerifier(setting));
     Map<String, Object> out = new LinkedHashMap<>();
@@ -80,11 +80,20 @@ public final class EnsembleBaselineCommand implements Runnable {
     o.flush();
   }
 
-  /** GNMax at the per-query target (mε, mΔ) of DaRRM Appendix D.2.1. */
+  /** GNMax at the per-query target (mε, mΔ) of [DaRRM24, Appendix D.2.1]. */
   private void gnmax() {
     DarrmSetting setting = options.setting();
     double targetDelta = setting.allowance() * setting.teacherDelta();
-    Require.openUnit("m * teacher delta (GNMax target delta)", targetDelta);
+    if (!(targetDelta > 0 && targetDelta < 1)) {
+      throw new IllegalArgumentException("--m × --teacher-delta (GNMax's target delta) must be in"
+          + " (0, 1), but was " + targetDelta);
+    }
+    if (votesPerClass != null) {
+      Inputs.count("--votes-per-class (classes)", votesPerClass.length, 2, 1000);
+      for (int v : votesPerClass) {
+        Inputs.count("--votes-per-class", v, 0, setting.teachers());
+      }
+    }
     GnMax g = GnMax.calibrated(new ApproxDp(setting.allowance() * setting.epsilon(), targetDelta));
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("kind", "gnmax");
@@ -103,7 +112,7 @@ public final class EnsembleBaselineCommand implements Runnable {
     if (json) {
       EnsembleJson.print(o, out);
     } else {
-      out.forEach((k, v) -> o.printf("%-22s %s%n", k, v));
+      out.forEach((k, v) -> o.printf("%-22s %s%n", k, Numbers.shown(v)));
       o.flush();
     }
   }

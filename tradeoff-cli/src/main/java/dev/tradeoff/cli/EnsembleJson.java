@@ -2,7 +2,6 @@ package dev.tradeoff.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.tradeoff.ensemble.noise.NoiseFunction;
 import dev.tradeoff.ensemble.privacy.CornerCount;
 import dev.tradeoff.ensemble.privacy.DarrmSetting;
@@ -19,8 +18,7 @@ import java.util.Map;
 /** JSON and file input/output of the ensemble subcommands. */
 final class EnsembleJson {
 
-  static final ObjectMapper MAPPER =
-      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private static final ObjectMapper MAPPER = Json.MAPPER;
 
   private EnsembleJson() {}
 
@@ -58,17 +56,13 @@ final class EnsembleJson {
   }
 
   static void print(PrintWriter out, Object value) {
-    try {
-      out.println(MAPPER.writeValueAsString(value));
-    } catch (IOException e) {
-      throw new IllegalStateException(e);
-    }
+    out.println(Json.write(value));
     out.flush();
   }
 
   /** A γ file: a JSON array of K + 1 numbers, or an object with a "gamma" array. */
   static GammaFile readGamma(Path path) {
-    JsonNode root = readTree(path, "gamma file");
+    JsonNode root = readTree(path, "--gamma-file");
     JsonNode array = root.isArray() ? root : root.get("gamma");
     if (array == null || !array.isArray()) {
       throw new IllegalArgumentException("gamma file " + path
@@ -89,10 +83,12 @@ final class EnsembleJson {
   /** A parsed γ file and its optional "setting" object. */
   record GammaFile(NoiseFunction gamma, JsonNode setting) {}
 
+  /** Largest JSON file read. */
+  static final long MAX_FILE_BYTES = 64L << 20;
+
+  /** The JSON in {@code path}, named {@code what} (its flag) in refusals. */
   static JsonNode readTree(Path path, String what) {
-    if (!Files.isRegularFile(path)) {
-      throw new IllegalArgumentException(what + " " + path + " does not exist");
-    }
+    Inputs.inputFile(what, path, MAX_FILE_BYTES);
     try {
       return MAPPER.readTree(path.toFile());
     } catch (IOException e) {

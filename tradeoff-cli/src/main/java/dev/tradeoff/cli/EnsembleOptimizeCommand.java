@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
 import picocli.CommandLine.Command;
@@ -61,12 +62,15 @@ public final class EnsembleOptimizeCommand implements Runnable {
   @Override
   public void run() {
     DarrmSetting setting = options.setting();
+    Inputs.range("--prior-mean", priorMean, 0.5, 1, "the mean teacher accuracy p-bar");
+    Inputs.count("--samples", samples, 1, 1_000_000);
     Objective obj = objective(objective, priorMean, prior, samples, seed);
-    PrintWriter err = spec.commandLine().getErr();
-    ProgressBar bar = new ProgressBar(err);
+    Progress progress = Progress.of(spec);
+    progress.phase("optimizing gamma (LP with exact privacy cuts)");
     GammaOptimizer optimizer = new GammaOptimizer(setting);
-    GammaOptimizer.Result r = optimizer.optimize(obj, bar::update);
-    bar.done();
+    GammaOptimizer.Result r = optimizer.optimize(obj, p -> progress.detail(String.format(
+        Locale.ROOT, "round %d, %d cuts, max cost/bound - 1 = %.2e", p.round(), p.constraints(),
+        Math.max(0, p.maxPrivacyCost() - p.bound()) / p.bound())));
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("gamma", r.gamma().values());
     out.put("certificate", EnsembleJson.certificate(r.certificate()));
@@ -89,7 +93,7 @@ public final class EnsembleOptimizeCommand implements Runnable {
           r.certificate().maxPrivacyCost(), r.certificate().bound(), r.certificate().slack());
       @SuppressWarnings("unchecked")
       Map<String, Object> errors = (Map<String, Object>) out.get("errors");
-      errors.forEach((k, v) -> o.printf("error %-20s %s%n", k, v));
+      errors.forEach((k, v) -> o.printf("error %-20s %s%n", k, Numbers.shown(v)));
       o.flush();
     }
   }
@@ -114,9 +118,10 @@ public final class EnsembleOptimizeCommand implements Runnable {
 
   private static double[] readValues(Path path) {
     if (!Files.isRegularFile(path)) {
-      throw new IllegalArgumentException("prior must be uniform, polarized or a CSV file, but "
+      throw new IllegalArgumentException("--prior must be uniform, polarized or a CSV file, but "
           + path + " does not exist");
     }
+    Inputs.inputFile("--prior", path, EnsembleJson.MAX_FILE_BYTES);
     List<Double> values = new ArrayList<>();
     try {
       int line = 0;
@@ -185,29 +190,4 @@ public final class EnsembleOptimizeCommand implements Runnable {
   }
 
   /** A one-line progress bar on standard error. */
-  static final class ProgressBar {
-    private final PrintWriter err;
-    private boolean shown;
-
-    ProgressBar(PrintWriter err) {
-      this.err = err;
-    }
-
-    void update(GammaOptimizer.Progress p) {
-      double excess = Math.max(0, p.maxPrivacyCost() - p.bound()) / p.bound();
-      int filled = (int) Math.round(20 * Math.max(0, Math.min(1, 1 - Math.log10(1 + excess * 1e6)
-          / 6)));
-      err.printf("\r[%s%s] round %d, %d cuts, max f/bound - 1 = %.2e", "#".repeat(filled),
-          " ".repeat(20 - filled), p.round(), p.constraints(), excess);
-      err.flush();
-      shown = true;
-    }
-
-    void done() {
-      if (shown) {
-        err.println();
-        err.flush();
-      }
-    }
-  }
 }

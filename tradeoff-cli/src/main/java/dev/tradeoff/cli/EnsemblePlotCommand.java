@@ -41,6 +41,7 @@ public final class EnsemblePlotCommand implements Runnable {
       EnsembleSetting.build(teachers, m, epsilon, teacherDelta, null); // validate all first
     }
     Require.that(out.toString().endsWith(".png"), "--out", "must end in .png", out);
+    Inputs.outputFile("--out", out);
     List<DarrmFigure.Panel> panels = DarrmFigure.compute(teachers, ms,
         m -> EnsembleSetting.build(teachers, m, epsilon, teacherDelta, null));
     DarrmFigure.write(String.format("DaRRM: K = %d, eps = %s, Delta = %s, delta = 1 - (1 - Delta)^m",

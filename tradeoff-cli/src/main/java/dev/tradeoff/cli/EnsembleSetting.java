@@ -24,17 +24,29 @@ final class EnsembleSetting {
   @Option(names = "--delta", description = "Target delta >= Delta (default 1 - (1 - Delta)^m).")
   Double delta;
 
+  /** Most teachers: the verifier's and the LP's cost grow with K^2. */
+  static final int MAX_TEACHERS = 1001;
+  /** Largest m·ε: e^(m·ε) is computed. */
+  static final double MAX_EXPONENT = 700;
+
   DarrmSetting setting() {
     return build(teachers, allowance, epsilon, teacherDelta, delta);
   }
 
   static DarrmSetting build(int teachers, double allowance, double epsilon, double teacherDelta,
       Double delta) {
-    Require.positive("K (teachers)", teachers);
-    Require.that(teachers % 2 == 1, "K (teachers)", "must be odd", teachers);
-    Require.positive("epsilon", epsilon);
-    Require.delta("teacher delta", teacherDelta);
-    Require.inClosedRange("m", allowance, 1, teachers);
+    Inputs.count("--teachers", teachers, 1, MAX_TEACHERS);
+    Require.that(teachers % 2 == 1, "--teachers", "must be odd", teachers);
+    Inputs.epsilon("--epsilon", epsilon);
+    Inputs.deltaOrZero("--teacher-delta", teacherDelta);
+    Inputs.range("--m", allowance, 1, teachers, "the privacy allowance, between 1 and --teachers");
+    if (!(allowance * epsilon <= MAX_EXPONENT)) {
+      throw new IllegalArgumentException("--m × --epsilon must be <= " + MAX_EXPONENT
+          + " (e^(m·epsilon) must stay finite), but was " + allowance * epsilon);
+    }
+    if (delta != null) {
+      Inputs.delta("--delta", delta);
+    }
     if (delta == null) {
       return DarrmSetting.withDefaultDelta(teachers, epsilon, teacherDelta, allowance);
     }

@@ -22,7 +22,7 @@ import picocli.CommandLine.Spec;
 public final class EnsembleVerifyCommand implements Runnable {
 
   @Spec CommandSpec spec;
-  @Mixin EnsembleSetting options;
+  @Mixin GammaSetting options;
 
   @Option(names = "--gamma-file", required = true,
       description = "JSON array of K + 1 values (or an object with a \"gamma\" array).")
@@ -33,23 +33,22 @@ public final class EnsembleVerifyCommand implements Runnable {
 
   @Override
   public void run() {
-    DarrmSetting setting = options.setting();
     EnsembleJson.GammaFile file = EnsembleJson.readGamma(gammaFile);
-    if (file.gamma().teachers() != setting.teachers()) {
-      throw new IllegalArgumentException("gamma file must have K + 1 = " + (setting.teachers() + 1)
-          + " values, but had " + (file.gamma().teachers() + 1));
-    }
+    DarrmSetting setting = options.resolve(file.gamma().teachers(), file.setting());
     PrivacyCertificate c = new PrivacyVerifier(setting).certify(file.gamma());
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("private", c.isPrivate());
     out.putAll(EnsembleJson.certificate(c));
+    out.put("setting", EnsembleJson.setting(setting));
     PrintWriter o = spec.commandLine().getOut();
     if (json) {
       EnsembleJson.print(o, out);
       return;
     }
-    o.printf("%s: max privacy cost %.12g, bound %.12g, slack %.3g%n",
-        c.isPrivate() ? "PRIVATE" : "NOT PRIVATE", c.maxPrivacyCost(), c.bound(), c.slack());
+    o.printf("%s: max privacy cost %s, bound %s, slack %s (K = %d, m = %s, epsilon = %s)%n",
+        c.isPrivate() ? "PRIVATE" : "NOT PRIVATE", Numbers.up(c.maxPrivacyCost()),
+        Numbers.down(c.bound()), Numbers.nearest(c.slack()), setting.teachers(),
+        Numbers.nearest(setting.allowance()), Numbers.nearest(setting.epsilon()));
     o.flush();
   }
 }

@@ -7,8 +7,6 @@ import dev.tradeoff.accounting.guarantee.PureDp;
 import dev.tradeoff.accounting.guarantee.RenyiDp;
 import dev.tradeoff.ledger.SqliteLedger;
 import java.io.PrintWriter;
-import java.math.BigDecimal;
-import java.math.MathContext;
 import java.math.RoundingMode;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -59,7 +57,7 @@ public final class LedgerCommand implements Runnable {
     @Override
     public Integer call() {
       PrintWriter out = spec.commandLine().getOut();
-      try (SqliteLedger l = SqliteLedger.open(ledger)) {
+      try (SqliteLedger l = SqliteLedger.open(Inputs.ledgerToRead("--ledger", ledger))) {
         List<LedgerEntry> entries = l.entries();
         PrivacyGuarantee spent = l.spent();
         PrivacyGuarantee remaining = l.remaining();
@@ -85,7 +83,7 @@ public final class LedgerCommand implements Runnable {
             rows.add(row);
           }
           doc.put("entries", rows);
-          out.println(Json.compact(doc));
+          out.println(Json.write(doc));
         } else {
           out.printf("ledger     %s%n", l.file());
           out.printf("kind       %s%n", l.kind());
@@ -127,10 +125,7 @@ public final class LedgerCommand implements Runnable {
     return m;
   }
 
-  /**
-   * A ledger amount for the table: a double's shortest decimal form when it has at most 6
-   * significant digits (as {@code Report} does), else 6 digits rounded in the given direction.
-   */
+  /** A ledger amount for the table, as {@link Numbers} prints it, rounded in {@code mode}. */
   static String text(PrivacyGuarantee g, RoundingMode mode) {
     if (g instanceof PureDp p) {
       return "ε=" + round(p.epsilon(), mode);
@@ -149,13 +144,7 @@ public final class LedgerCommand implements Runnable {
   }
 
   private static String round(double x, RoundingMode mode) {
-    if (!Double.isFinite(x) || x == 0) {
-      return String.valueOf(x);
-    }
-    BigDecimal shortest = new BigDecimal(Double.toString(x));
-    if (shortest.precision() <= 6) {
-      return shortest.stripTrailingZeros().toPlainString(); // the double's own shortest form
-    }
-    return new BigDecimal(x).round(new MathContext(6, mode)).stripTrailingZeros().toPlainString();
+    return Numbers.format(x, mode == RoundingMode.UP ? RoundingMode.CEILING
+        : mode == RoundingMode.DOWN ? RoundingMode.FLOOR : mode);
   }
 }

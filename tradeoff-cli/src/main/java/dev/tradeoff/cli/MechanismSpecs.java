@@ -1,6 +1,5 @@
 package dev.tradeoff.cli;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.event.DiscreteGaussianEvent;
 import dev.tradeoff.accounting.event.DiscreteLaplaceEvent;
 import dev.tradeoff.accounting.event.DpEvent;
@@ -28,6 +27,9 @@ final class MechanismSpecs {
           + " | randomized-response:epsilon=E[,k=K] | subsampled-gaussian:sigma=S,q=Q"
           + " | gdp:mu=M | zcdp:rho=R";
 
+  /** Largest number of categories of randomized response. */
+  static final int MAX_CATEGORIES = 1_000_000;
+
   private MechanismSpecs() {}
 
   static DpEvent parse(String text) {
@@ -35,38 +37,55 @@ final class MechanismSpecs {
     switch (spec.name()) {
       case "pure":
         spec.allowOnly(Set.of("epsilon"));
-        return new GuaranteeEvent(new PureDp(spec.number("epsilon")));
+        return new GuaranteeEvent(new PureDp(epsilon(spec)));
       case "approx":
         spec.allowOnly(Set.of("epsilon", "delta"));
-        return new GuaranteeEvent(new ApproxDp(spec.number("epsilon"), spec.number("delta")));
+        return new GuaranteeEvent(new ApproxDp(
+            Inputs.epsilonOrZero(spec.flag("epsilon"), spec.number("epsilon")),
+            Inputs.deltaOrZero(spec.flag("delta"), spec.number("delta"))));
       case "laplace":
         spec.allowOnly(Set.of("scale"));
-        return new LaplaceEvent(spec.number("scale"));
+        return new LaplaceEvent(noise(spec, "scale"));
       case "gaussian":
         spec.allowOnly(Set.of("sigma"));
-        return new GaussianEvent(spec.number("sigma"));
+        return new GaussianEvent(noise(spec, "sigma"));
       case "discrete-laplace":
         spec.allowOnly(Set.of("scale"));
-        return new DiscreteLaplaceEvent(spec.number("scale"));
+        return new DiscreteLaplaceEvent(noise(spec, "scale"));
       case "discrete-gaussian":
         spec.allowOnly(Set.of("sigma"));
-        return new DiscreteGaussianEvent(spec.number("sigma"));
+        return new DiscreteGaussianEvent(noise(spec, "sigma"));
       case "randomized-response":
         spec.allowOnly(Set.of("epsilon", "k"));
-        return new RandomizedResponseEvent(spec.number("epsilon"), spec.integer("k", 2));
+        return new RandomizedResponseEvent(epsilon(spec),
+            Inputs.count(spec.flag("k"), spec.integer("k", 2), 2, MAX_CATEGORIES));
       case "subsampled-gaussian":
         spec.allowOnly(Set.of("sigma", "q"));
-        double q = Require.probability("q", spec.number("q"));
-        return new PoissonSampledEvent(q, new GaussianEvent(spec.number("sigma")));
+        double q = Inputs.rate(spec.flag("q"), spec.number("q"));
+        return new PoissonSampledEvent(q, new GaussianEvent(noise(spec, "sigma")));
       case "gdp":
         spec.allowOnly(Set.of("mu"));
-        return new GuaranteeEvent(new GaussianDp(spec.number("mu")));
+        return new GuaranteeEvent(new GaussianDp(Inputs.range(spec.flag("mu"),
+            spec.number("mu"), 1 / Inputs.MAX_NOISE, 1 / Inputs.MIN_NOISE,
+            "a GDP mu, 1/sigma of a Gaussian of a noise scale in the allowed range")));
       case "zcdp":
         spec.allowOnly(Set.of("rho"));
-        return new GuaranteeEvent(new ZeroConcentratedDp(spec.number("rho")));
+        double maxRho = 0.5 / (Inputs.MIN_NOISE * Inputs.MIN_NOISE);
+        double minRho = 0.5 / (Inputs.MAX_NOISE * Inputs.MAX_NOISE);
+        return new GuaranteeEvent(new ZeroConcentratedDp(Inputs.range(spec.flag("rho"),
+            spec.number("rho"), minRho, maxRho,
+            "a zCDP rho, 1/(2 sigma^2) of a Gaussian of a noise scale in the allowed range")));
       default:
         throw new IllegalArgumentException(
             "--mechanism must be one of " + SYNTAX + ", but was '" + text + "'");
     }
+  }
+
+  private static double epsilon(Spec spec) {
+    return Inputs.epsilon(spec.flag("epsilon"), spec.number("epsilon"));
+  }
+
+  private static double noise(Spec spec, String key) {
+    return Inputs.noise(spec.flag(key), spec.number(key));
   }
 }

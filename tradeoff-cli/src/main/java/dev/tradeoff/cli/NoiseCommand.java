@@ -1,6 +1,5 @@
 package dev.tradeoff.cli;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.PrivacyGuarantee;
 import dev.tradeoff.accounting.guarantee.PureDp;
@@ -72,14 +71,16 @@ public final class NoiseCommand implements Runnable {
 
   @Override
   public void run() {
-    Require.finite("--value", value);
-    Require.positive("--sensitivity", sensitivity);
-    Require.inClosedRange("--count", count, 1, MAX_COUNT);
+    Inputs.magnitude("--value", value);
+    Inputs.sensitivity("--sensitivity", sensitivity);
+    Inputs.count("--count", count, 1, MAX_COUNT);
     Noise noise = configure();
     RandomGenerator random = seed == null ? Randomness.secure() : Randomness.seeded(seed);
     List<Number> outputs = new ArrayList<>(count);
     for (int i = 0; i < count; i++) {
-      outputs.add(noise.draw().apply(random));
+      Number output = noise.draw().apply(random);
+      Inputs.released("the noisy value", output.doubleValue());
+      outputs.add(output);
     }
     PrintWriter out = spec.commandLine().getOut();
     String randomness = seed == null ? "secure" : "seeded(" + seed + "), NOT private";
@@ -91,8 +92,9 @@ public final class NoiseCommand implements Runnable {
       doc.put("value", value);
       doc.put("sensitivity", sensitivity);
       doc.put("randomness", randomness);
+      doc.put("seeded", seed != null);
       doc.put("outputs", outputs);
-      out.println(Json.pretty(doc));
+      out.println(Json.write(doc));
     } else {
       out.printf("mechanism    %s%n", mechanism);
       out.printf("noise        %s%n", noise.description());
@@ -112,7 +114,7 @@ public final class NoiseCommand implements Runnable {
     switch (parsed.name()) {
       case "laplace": {
         parsed.allowOnly(Set.of("epsilon"));
-        LaplaceMechanism m = LaplaceMechanism.of(parsed.number("epsilon"), sensitivity);
+        LaplaceMechanism m = LaplaceMechanism.of(epsilon(parsed), sensitivity);
         return new Noise(
             "snapped Laplace, scale " + m.scale() + ", granularity " + m.noise().grid().granularity(),
             m.guarantee(),
@@ -121,7 +123,8 @@ public final class NoiseCommand implements Runnable {
       case "gaussian": {
         parsed.allowOnly(Set.of("epsilon", "delta"));
         GaussianMechanism m =
-            GaussianMechanism.of(parsed.number("epsilon"), parsed.number("delta"), sensitivity);
+            GaussianMechanism.of(epsilon(parsed),
+                Inputs.delta(parsed.flag("delta"), parsed.number("delta")), sensitivity);
         return new Noise(
             "snapped discrete Gaussian (analytic calibration), sigma "
                 + m.sigma()
@@ -134,7 +137,7 @@ public final class NoiseCommand implements Runnable {
         parsed.allowOnly(Set.of("epsilon"));
         long v = integer("--value", value);
         DiscreteLaplaceMechanism m =
-            DiscreteLaplaceMechanism.of(parsed.number("epsilon"), integer("--sensitivity", sensitivity));
+            DiscreteLaplaceMechanism.of(epsilon(parsed), integer("--sensitivity", sensitivity));
         return new Noise(
             "discrete Laplace, scale " + m.noise().scale().doubleValue(),
             m.guarantee(),
@@ -150,14 +153,32 @@ public final class NoiseCommand implements Runnable {
         }
         DiscreteGaussianMechanism m =
             parsed.has("sigma")
-                ? DiscreteGaussianMechanism.of(parsed.number("sigma"), s)
-                : DiscreteGaussianMechanism.forZcdp(parsed.number("rho"), s);
+                ? DiscreteGaussianMechanism.of(Inputs.noise(parsed.flag("sigma"), parsed.number("sigma")), s)
+                : DiscreteGaussianMechanism.forZcdp(Inputs.range(parsed.flag("rho"),
+                    parsed.number("rho"), 0.5 * Math.pow(s / Inputs.MAX_NOISE, 2),
+                    AccountConvertCommand.MAX_RHO, "a zCDP rho: smaller needs sigma = "
+                        + "--sensitivity / sqrt(2 rho) above " + Inputs.fmt(Inputs.MAX_NOISE)), s);
         return new Noise("discrete Gaussian, sigma " + m.sigma(), m.guarantee(), r -> m.release(v, r));
       }
       default:
         throw new IllegalArgumentException(
             "--mechanism must be one of " + SYNTAX + ", but was '" + mechanism + "'");
     }
+  }
+
+  /**
+   * The spec's ε, checked with the noise scale it implies: {@code --sensitivity / ε} must stay
+   * below {@link Inputs#MAX_MAGNITUDE} so the noise, and the value plus noise, stay finite (and
+   * within a long for the discrete mechanisms).
+   */
+  private double epsilon(dev.tradeoff.cli.Spec parsed) {
+    double epsilon = Inputs.epsilon(parsed.flag("epsilon"), parsed.number("epsilon"));
+    if (!(sensitivity / epsilon <= Inputs.MAX_MAGNITUDE)) {
+      throw new IllegalArgumentException("--sensitivity / " + parsed.flag("epsilon")
+          + " (the noise scale) must be <= " + Inputs.MAX_MAGNITUDE + ", but was "
+          + sensitivity / epsilon);
+    }
+    return epsilon;
   }
 
   private static long integer(String name, double x) {

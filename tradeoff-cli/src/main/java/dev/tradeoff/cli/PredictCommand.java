@@ -106,6 +106,7 @@ public final class PredictCommand implements Runnable {
     if (budget != null && budget.size() != 2) {
       throw new IllegalArgumentException("budget must be EPSILON,DELTA, but was " + budget);
     }
+    validate();
     BeamRunner beamRunner = BeamRunner.parse(runner);
     KnowledgeTransfer.Training training = new KnowledgeTransfer.Training(
         teacherEpsilon == null ? Double.NaN : teacherEpsilon, teacherDelta, sigma, clip, epochs);
@@ -124,9 +125,19 @@ public final class PredictCommand implements Runnable {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    PrintWriter err = spec.commandLine().getErr();
-    KnowledgeTransfer.Result result =
-        KnowledgeTransfer.run(config, task, new ProgressBar(err), work);
+    Progress progress = Progress.of(spec);
+    KnowledgeTransfer.Result result = KnowledgeTransfer.run(config, task,
+        new KnowledgeTransfer.Progress() {
+          @Override
+          public void phase(String name) {
+            progress.phase(name);
+          }
+
+          @Override
+          public void teacherFinished(int finished, int teachers) {
+            progress.step(finished, teachers);
+          }
+        }, work);
     try {
       Files.deleteIfExists(work);
     } catch (IOException e) {
@@ -134,18 +145,60 @@ public final class PredictCommand implements Runnable {
     }
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
-      out.println(toJson(result));
+      out.println(toJson(result, seed));
     } else {
       printTables(out, result, config);
     }
     if (report != null) {
-      PredictReport.write(report, result, config);
+      PredictReport.write(report, result, config, new PredictReport.Provenance(
+          "tradeoff " + String.join(" ", spec.root().commandLine().getParseResult().originalArgs()),
+          BuildVersion.version()));
       if (!json) {
         out.println("report: " + report.resolve("report.html"));
       }
     }
     out.flush();
   }
+
+  /**
+   * Every flag checked before any data is read or any teacher trained: a refusal never comes after
+   * minutes of training. {@code --teacher-epsilon NaN} is refused, not read as "absent".
+   */
+  private void validate() {
+    for (int c : classes) {
+      Inputs.count("--classes", c, 0, 9);
+    }
+    if (classes.get(0).equals(classes.get(1))) {
+      throw new IllegalArgumentException("--classes must be two different labels, but was " + classes);
+    }
+    Inputs.count("--teachers", teachers, 1, EnsembleSetting.MAX_TEACHERS);
+    if (teachers % 2 == 0) {
+      throw new IllegalArgumentException("--teachers must be odd, but was " + teachers);
+    }
+    Inputs.range("--m", allowance, 1, teachers, "the privacy allowance, between 1 and --teachers");
+    if (teacherEpsilon != null) {
+      Inputs.epsilon("--teacher-epsilon", teacherEpsilon);
+    }
+    Inputs.delta("--teacher-delta", teacherDelta);
+    Inputs.range("--sigma", sigma, MIN_SIGMA, 1e4,
+        "a DP-SGD noise multiplier: smaller ones cost more than any epsilon the accountant can bound");
+    Inputs.range("--clip", clip, 1e-6, 1e6, "a clipping norm of per-example gradients");
+    Inputs.range("--epochs", epochs, 0.01, 10_000, "passes over each teacher's data");
+    for (int q : queries) {
+      Inputs.count("--queries", q, 1, 1_000_000);
+    }
+    Inputs.count("--repeats", repeats, 1, 10_000);
+    if (budget != null) {
+      Inputs.epsilon("--budget epsilon", budget.get(0));
+      Inputs.delta("--budget delta", budget.get(1));
+    }
+    if (report != null) {
+      Inputs.outputDirectory("--report", report);
+    }
+  }
+
+  /** Smallest DP-SGD noise multiplier. */
+  static final double MIN_SIGMA = 0.3;
 
   /** The data source, resolved before any work: every bad input fails here with one line. */
   static BinaryTask load(String data, int negative, int positive) {
@@ -170,6 +223,10 @@ public final class PredictCommand implements Runnable {
     };
   }
 
+  static String randomness(Long seed) {
+    return seed == null ? "secure" : "seeded(" + seed + "): reproducible, NOT private";
+  }
+
   private static String fmt(double v) {
     return String.format(Locale.ROOT, "%.4g", v);
   }
@@ -178,6 +235,7 @@ public final class PredictCommand implements Runnable {
       KnowledgeTransfer.Config c) {
     out.printf(Locale.ROOT, "Data: %d training, %d test examples; K = %d teachers, m = %s%n",
         r.trainSize(), r.testSize(), c.teachers(), fmt(c.allowance()));
+    out.println("Randomness: " + randomness(c.seed().isPresent() ? c.seed().getAsLong() : null));
     out.printf(Locale.ROOT, "Each DP-SGD teacher: (epsilon, Delta) = (%s, %s) (PLD accountant)%n",
         fmt(r.teacher().epsilon()), fmt(r.teacher().delta()));
     out.printf(Locale.ROOT, "Each label: (epsilon, delta) = (%s, %s); GNMax sigma = %s "
@@ -201,14 +259,14 @@ public final class PredictCommand implements Runnable {
     out.println();
     out.println("Table 2: privacy per query and total over Q (rounded up)");
     out.println(String.format(Locale.ROOT, "%-8s %-22s %-30s %s", "Q", "per query",
-        "total, general comp. (d'=1e-4)", "total, tightest accountant"));
+        "total, general comp. (d'=1e-4)", "total, accountant [method]"));
     for (Privacy p : r.privacy()) {
       out.printf(Locale.ROOT, "%-8d %-22s %-30s %s%n", p.queries(), PredictReport.pair(p.perQuery()),
           PredictReport.pair(p.totalGeneral()), PredictReport.pair(p.totalAccountant()) + " [" + p.accountant() + "]");
     }
   }
 
-  private static String toJson(KnowledgeTransfer.Result r) {
+  private static String toJson(KnowledgeTransfer.Result r, Long seed) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("trainSize", r.trainSize());
     m.put("testSize", r.testSize());
@@ -224,8 +282,8 @@ public final class PredictCommand implements Runnable {
       Map<String, Object> row = new LinkedHashMap<>();
       row.put("queries", a.queries());
       row.put("aggregator", a.aggregator().label());
-      row.put("mean", a.mean());
-      row.put("std", a.std());
+      row.put("meanAccuracy", a.mean());
+      row.put("stdAccuracy", a.std());
       acc.add(row);
     }
     m.put("accuracy", acc);
@@ -240,35 +298,8 @@ public final class PredictCommand implements Runnable {
       priv.add(row);
     }
     m.put("privacy", priv);
-    return Json.pretty(m);
-  }
-
-  /** A one-line progress bar on stderr, redrawn in place. */
-  private static final class ProgressBar implements KnowledgeTransfer.Progress {
-    private final PrintWriter err;
-    private String phase = "";
-
-    ProgressBar(PrintWriter err) {
-      this.err = err;
-    }
-
-    @Override
-    public void phase(String name) {
-      phase = name;
-      err.print("\r\033[K" + name + "...");
-      err.flush();
-    }
-
-    @Override
-    public void teacherFinished(int finished, int teachers) {
-      int width = 30;
-      int done = finished * width / teachers;
-      err.print("\r\033[K" + phase + " [" + "#".repeat(done) + " ".repeat(width - done) + "] "
-          + finished + "/" + teachers);
-      if (finished == teachers) {
-        err.println();
-      }
-      err.flush();
-    }
+    m.put("seeded", seed != null);
+    m.put("randomness", randomness(seed));
+    return Json.write(m);
   }
 }

@@ -1,8 +1,6 @@
 package dev.tradeoff.cli;
 
 import java.io.PrintWriter;
-import java.math.BigDecimal;
-import java.math.MathContext;
 import java.math.RoundingMode;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -55,11 +53,20 @@ final class Report {
     return values;
   }
 
+  /**
+   * Prints the result; refuses (nothing printed) if a number is not finite, so an input that
+   * slipped past the boundary checks never yields a NaN or an infinite guarantee.
+   */
   void print(PrintWriter out, boolean json) {
+    values.forEach((k, v) -> {
+      if (v instanceof Double d) {
+        Inputs.released(k, d);
+      }
+    });
     if (json) {
       Map<String, Object> data = new LinkedHashMap<>(values);
       data.values().removeIf(v -> v instanceof Bracket);
-      out.println(Json.compact(data));
+      out.println(Json.write(data));
     } else {
       int width = values.keySet().stream().mapToInt(String::length).max().orElse(0);
       for (Map.Entry<String, Object> e : values.entrySet()) {
@@ -71,14 +78,7 @@ final class Report {
 
   private static String format(Object value, RoundingMode mode) {
     if (value instanceof Double d) {
-      if (!Double.isFinite(d) || d == 0) {
-        return String.valueOf(d);
-      }
-      BigDecimal shortest = new BigDecimal(Double.toString(d));
-      if (shortest.precision() <= 6) {
-        return Double.toString(d);
-      }
-      return new BigDecimal(d).round(new MathContext(6, mode)).stripTrailingZeros().toString();
+      return Numbers.format(d, mode == RoundingMode.UP ? RoundingMode.CEILING : RoundingMode.FLOOR);
     }
     if (value instanceof List<?> list) {
       StringBuilder s = new StringBuilder();

@@ -11,8 +11,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code tradeoff reproduce bernoulli}: Figures 1 and 2 (k = 1; d ∈ {1,2,3} and {5,15}; c ∈
- * {0.01, 0.1, 0.3}; α ∈ {50, 5}) and Figure 3 (c = 0.1, α = 50, k ∈ {1,2,4}, d ∈ {1,3,5}) of Imola
- * and Chaudhuri, as PNGs over ε ∈ (0, 30] without truncation, plus {@code bernoulli.csv}.
+ * {0.01, 0.1, 0.3}; α ∈ {50, 5}) and Figure 3 (c = 0.1, α = 50, k ∈ {1,2,4}, d ∈ {1,3,5}) of
+ * [BernAmp21], as PNGs over ε ∈ (0, 30] without truncation, plus {@code bernoulli.csv}.
  */
 @Command(
     name = "bernoulli",
@@ -27,7 +27,14 @@ public final class ReproduceBernoulliCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    BernoulliReproduction.Written written = BernoulliReproduction.write(out);
+    Inputs.outputDirectory("--out", out);
+    Progress progress = Progress.of(spec);
+    progress.phase("Post certified");
+    BernoulliReproduction.Written written =
+        BernoulliReproduction.write(out, (done, total, certified) -> {
+          progress.step(done, total);
+          progress.detail(done + "/" + total + " points, " + certified + " certified");
+        });
     PrintWriter console = spec.commandLine().getOut();
     console.printf(
         "wrote %d figures and %s (%d rows; Post searched at %d points, %d certified)%n",

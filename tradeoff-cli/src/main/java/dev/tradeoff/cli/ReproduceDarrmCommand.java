@@ -24,6 +24,7 @@ public final class ReproduceDarrmCommand implements Runnable {
 
   @Override
   public void run() {
+    Inputs.outputDirectory("--out", out);
     DarrmReproduction.write(out, file -> {
       spec.commandLine().getOut().println(file);
       spec.commandLine().getOut().flush();

@@ -36,13 +36,9 @@ public final class ReproduceExpostCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    if (repetitions <= 0) {
-      throw new IllegalArgumentException("--repetitions must be > 0, but was " + repetitions);
-    }
-    if (datasets <= 0 || datasets > ExpostReproduction.DATASETS) {
-      throw new IllegalArgumentException("--datasets must be in [1, "
-          + ExpostReproduction.DATASETS + "], but was " + datasets);
-    }
+    Inputs.count("--repetitions", repetitions, 1, 1_000_000);
+    Inputs.count("--datasets", datasets, 1, ExpostReproduction.DATASETS);
+    Inputs.outputDirectory("--out", out);
     PrintWriter console = spec.commandLine().getOut();
     ExpostReproduction.Figure1 figure = ExpostReproduction.figure1(out);
     console.printf(Locale.ROOT,

@@ -26,6 +26,7 @@ public final class ReproduceShuffleCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    Inputs.outputDirectory("--out", out);
     ShuffleReproduction.Reports reports = ShuffleReproduction.write(out);
     PrintWriter w = spec.commandLine().getOut();
     ShuffleAnalyzeCommand.printTable(w, reports.binary());

@@ -70,6 +70,15 @@ public final class ReproduceStabilityCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    Inputs.count("--seeds", seeds, 1, 100_000);
+    Inputs.count("--n", n, 1, 100_000_000);
+    Inputs.count("--m", m, 1, 100_000_000);
+    Inputs.epsilon("--alpha", alpha);
+    Inputs.delta("--delta", delta);
+    Inputs.fraction("--split", split, "the share of --alpha spent on training");
+    Inputs.range("--beta-a", betaA, 0.05, 1000, "a Beta shape: larger ones make the density underflow");
+    Inputs.range("--beta-b", betaB, 0.05, 1000, "a Beta shape: larger ones make the density underflow");
+    Inputs.outputDirectory("--out", out);
     HistogramSelectionExperiment experiment = new HistogramSelectionExperiment(
         new BetaDensity(betaA, betaB), n, m, alpha, delta, split,
         HistogramSelectionExperiment.PAPER_BIN_COUNTS, seeds, seed);
@@ -104,7 +113,7 @@ public final class ReproduceStabilityCommand implements Callable<Integer> {
       doc.put("methods", rows);
       doc.put("fixedIse", result.fixedIse());
       doc.put("files", files.all().stream().map(Path::toString).toList());
-      console.println(Json.compact(doc));
+      console.println(Json.write(doc));
     } else {
       console.printf("Histogram bin width by private validation: Beta(%s, %s), n = %d, m = %d,"
           + " total alpha = %s, %d seeds%n", betaA, betaB, n, m, alpha, seeds);

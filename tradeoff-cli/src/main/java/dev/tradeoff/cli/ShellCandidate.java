@@ -10,6 +10,8 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.random.RandomGenerator;
 
 /**
@@ -35,13 +37,54 @@ final class ShellCandidate implements Candidate<JsonNode> {
   @Override
   public Scored<JsonNode> run(RandomGenerator random) {
     String who = "candidate '" + entry.name() + "'";
-    Process p;
+    // the candidate's whole process tree ends with this JVM (SIGTERM, Ctrl-C, System.exit): the
+    // hook is registered before the process starts, and each side checks the other's flag after
+    // setting its own, so a shutdown at any moment ends the tree
+    AtomicReference<Process> started = new AtomicReference<>();
+    AtomicBoolean exiting = new AtomicBoolean();
+    Thread reaper = new Thread(() -> {
+      exiting.set(true);
+      Process q = started.get();
+      if (q != null) {
+        destroyTree(q);
+      }
+    }, "tradeoff-candidate-reaper");
     try {
-      p = new ProcessBuilder("sh", "-c", entry.command()).redirectInput(ProcessBuilder.Redirect.PIPE).start();
-      p.getOutputStream().close();
-    } catch (IOException e) {
-      throw new IllegalArgumentException(who + " could not start: " + e.getMessage());
+      Runtime.getRuntime().addShutdownHook(reaper);
+    } catch (IllegalStateException shuttingDown) {
+      throw new IllegalArgumentException(who + " was not started: the JVM is shutting down");
     }
+    Process p = null;
+    try {
+      try {
+        p = new ProcessBuilder("sh", "-c", entry.command()).redirectInput(ProcessBuilder.Redirect.PIPE).start();
+        p.getOutputStream().close();
+      } catch (IOException e) {
+        throw new IllegalArgumentException(who + " could not start: " + e.getMessage());
+      }
+      started.set(p);
+      if (exiting.get()) {
+        destroyTree(p);
+      }
+      return finish(p, who);
+    } finally {
+      if (p != null) {
+        destroyTree(p);
+      }
+      try {
+        Runtime.getRuntime().removeShutdownHook(reaper);
+      } catch (IllegalStateException shuttingDown) {
+        // the JVM is exiting: the hook runs (or ran) and ends the tree
+      }
+    }
+  }
+
+  private static void destroyTree(Process p) {
+    p.descendants().forEach(ProcessHandle::destroyForcibly);
+    p.destroyForcibly();
+  }
+
+  private Scored<JsonNode> finish(Process p, String who) {
     CompletableFuture<String> out = drain(p.getInputStream());
     CompletableFuture<String> err = drain(p.getErrorStream());
     try {

@@ -3,7 +3,6 @@ package dev.tradeoff.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.shuffle.analysis.ShuffleReport;
 import dev.tradeoff.shuffle.protocol.ShuffleParameters;
 import java.io.PrintWriter;
@@ -44,19 +43,34 @@ public final class ShuffleAnalyzeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    ShuffleParameters parameters = new ShuffleParameters(users, lambda);
-    Require.positive("bits", bits);
-    Require.openUnit("delta", delta);
+    ShuffleParameters parameters = parameters(users, lambda, bits);
+    Inputs.delta("--delta", delta);
     ShuffleReport report = ShuffleReport.of(parameters, bits, delta);
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
       ObjectMapper mapper = Json.MAPPER;
-      out.println(mapper.writeValueAsString(toJson(mapper, report)));
+      out.println(Json.write(toJson(mapper, report)));
     } else {
       printTable(out, report);
     }
     out.flush();
     return 0;
+  }
+
+  /** Most users the exact analysis runs on (its cost grows with n). */
+  static final int MAX_USERS = 1_000_000;
+  /** Most bits r per value. */
+  static final int MAX_BITS = 64;
+
+  /** Checks {@code --users}, {@code --lambda} and {@code --bits}, naming the flags. */
+  static ShuffleParameters parameters(int users, double lambda, int bits) {
+    Inputs.count("--users", users, 2, MAX_USERS);
+    Inputs.count("--bits", bits, 1, MAX_BITS);
+    if (!(lambda >= 1e-3 && lambda < users)) {
+      throw new IllegalArgumentException("--lambda must be in [0.001, " + users
+          + ") (the expected number of fair coins, below the number of users), but was " + lambda);
+    }
+    return new ShuffleParameters(users, lambda);
   }
 
   static ObjectNode toJson(ObjectMapper mapper, ShuffleReport report) {
@@ -118,26 +132,27 @@ public final class ShuffleAnalyzeCommand implements Callable<Integer> {
   static void printTable(PrintWriter out, ShuffleReport r) {
     out.printf(Locale.ROOT, "shuffled sum: users=%d lambda=%s bits=%d delta=%s%n",
         r.parameters().users(), r.parameters().lambda(), r.bits(), r.delta());
-    out.printf(Locale.ROOT, "%-38s epsilon=%.6f%n", "local randomizer (no shuffling)",
-        r.bits() * r.localEpsilon());
-    out.printf(Locale.ROOT, "%-38s mu=%.6f  %s%n",
+    out.printf(Locale.ROOT, "%-38s epsilon=%s%n", "local randomizer (no shuffling)",
+        Numbers.up(r.bits() * r.localEpsilon()));
+    out.printf(Locale.ROOT, "%-38s mu=%s  %s%n",
         r.bits() == 1 ? "paper (Theorem 2, Corollary 3.2)" : "paper (Theorem 3, Corollary 3.3)",
-        r.paper().mu(),
+        Numbers.up(r.paper().mu()),
         r.paper().validLowerBound() && r.paper().muValid()
             ? "confirmed by the exact analysis"
             : "NOT confirmed: the exact analysis contradicts it");
-    out.printf(Locale.ROOT, "%-38s mu=%.6f  epsilon=%.6f at delta=%s%n",
-        "exact worst case (" + r.exact().method() + ")", r.exact().mu(), r.exact().epsilon(),
+    out.printf(Locale.ROOT, "%-38s mu=%s  epsilon=%s at delta=%s%n",
+        "exact worst case (" + r.exact().method() + ")", Numbers.up(r.exact().mu()),
+        Numbers.up(r.exact().epsilon()),
         r.delta());
     out.printf(Locale.ROOT, "%-38s %s%n", "Cheu et al. 2019 (Claim C.1)",
         r.cheuEpsilon().isPresent()
-            ? String.format(Locale.ROOT, "epsilon=%.6f", r.cheuEpsilon().getAsDouble())
+            ? "epsilon=" + Numbers.up(r.cheuEpsilon().getAsDouble())
             : "not applicable at this delta (|H| <= 8 ln(4/delta))");
     out.printf(Locale.ROOT, "%-38s %s%n", "Feldman-McMillan-Talwar 2021 (generic)",
         r.amplificationEpsilon().isPresent()
-            ? String.format(Locale.ROOT, "epsilon=%.6f", r.amplificationEpsilon().getAsDouble())
+            ? "epsilon=" + Numbers.up(r.amplificationEpsilon().getAsDouble())
             : "no amplification");
-    out.printf(Locale.ROOT, "guarantee: mu=%.6f-GDP and (%.6f, %s)-DP (exact analysis)%n",
-        r.exact().mu(), r.exact().epsilon(), r.delta());
+    out.printf(Locale.ROOT, "guarantee: mu=%s-GDP and (%s, %s)-DP (exact analysis)%n",
+        Numbers.up(r.exact().mu()), Numbers.up(r.exact().epsilon()), Numbers.up(r.delta()));
   }
 }

@@ -8,7 +8,7 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "shuffle",
     mixinStandardHelpOptions = true,
-    description = "Shuffle-model sums (Cheu et al. 2019; Chen and Long) with an exact f-DP analysis.",
+    description = "Shuffle-model sums (Cheu et al. 2019; [ShuffleGDP21]) with an exact f-DP analysis.",
     subcommands = {ShuffleAnalyzeCommand.class, ShuffleSumCommand.class, ShufflePlotCommand.class})
 public final class ShuffleCommand implements Runnable {
 

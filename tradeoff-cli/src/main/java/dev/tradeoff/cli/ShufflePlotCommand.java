@@ -1,6 +1,5 @@
 package dev.tradeoff.cli;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.experiments.shuffle.ShuffleFigures;
 import dev.tradeoff.shuffle.analysis.ShuffleReport;
 import dev.tradeoff.shuffle.protocol.ShuffleParameters;
@@ -35,8 +34,8 @@ public final class ShufflePlotCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    ShuffleParameters parameters = new ShuffleParameters(users, lambda);
-    Require.positive("bits", bits);
+    ShuffleParameters parameters = ShuffleAnalyzeCommand.parameters(users, lambda, bits);
+    Inputs.outputFile("--out", out);
     ShuffleReport report = ShuffleReport.of(parameters, bits, 1e-6);
     ShuffleFigures.tradeoffChart(report, String.format(Locale.ROOT,
         "Shuffled sum: n = %d, lambda = %s, r = %d", users, lambda, bits), out);

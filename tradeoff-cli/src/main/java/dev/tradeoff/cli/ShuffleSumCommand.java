@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tradeoff.accounting.Require;
 import dev.tradeoff.mechanisms.random.Randomness;
+import dev.tradeoff.shuffle.analysis.ShuffleReport;
 import dev.tradeoff.shuffle.protocol.RealSumProtocol;
 import dev.tradeoff.shuffle.protocol.ShuffleParameters;
 import dev.tradeoff.shuffle.protocol.SumEstimate;
@@ -48,6 +49,10 @@ public final class ShuffleSumCommand implements Callable<Integer> {
   @Option(names = "--bits", defaultValue = "1", description = "bits r per value")
   int bits;
 
+  @Option(names = "--delta", defaultValue = "1e-6",
+      description = "delta at which the guarantee's epsilon is printed (default ${DEFAULT-VALUE})")
+  double delta;
+
   @Option(names = "--seed", description = "seed for a reproducible simulation (not private)")
   Long seed;
 
@@ -56,9 +61,11 @@ public final class ShuffleSumCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Require.positive("bits", bits);
+    Inputs.count("--bits", bits, 1, ShuffleAnalyzeCommand.MAX_BITS);
+    Inputs.delta("--delta", delta);
     double[] values = readColumn(input, column);
-    ShuffleParameters parameters = new ShuffleParameters(values.length, lambda);
+    ShuffleParameters parameters = ShuffleAnalyzeCommand.parameters(values.length, lambda, bits);
+    ShuffleReport guarantee = ShuffleReport.of(parameters, bits, delta);
     RealSumProtocol protocol = new RealSumProtocol(parameters, bits);
     RandomGenerator random = seed == null ? Randomness.secure() : Randomness.seeded(seed);
     SumEstimate estimate = protocol.run(values, random);
@@ -73,24 +80,34 @@ public final class ShuffleSumCommand implements Callable<Integer> {
       root.put("standardError", estimate.standardError());
       root.put("varianceBound", estimate.variance());
       root.put("randomness", seed == null ? "secure" : "seeded");
-      out.println(mapper.writeValueAsString(root));
+      root.put("seeded", seed != null);
+      ObjectNode g = root.putObject("guarantee");
+      g.put("source", "exact");
+      g.put("mu", guarantee.exact().mu());
+      g.put("epsilon", guarantee.exact().epsilon());
+      g.put("delta", guarantee.delta());
+      g.put("private", seed == null);
+      out.println(Json.write(root));
     } else {
       out.printf(Locale.ROOT, "users=%d lambda=%s bits=%d randomness=%s%n", values.length, lambda,
           bits, seed == null ? "secure" : "seeded (not private)");
       out.printf(Locale.ROOT, "estimate of the sum  %.6f%n", estimate.value());
       out.printf(Locale.ROOT, "standard error       <= %.6f%n", estimate.standardError());
-      out.printf(Locale.ROOT, "privacy: tradeoff shuffle analyze --users %d --lambda %s --bits %d%n",
-          values.length, lambda, bits);
+      out.printf(Locale.ROOT, "guarantee            mu = %s GDP, (epsilon, delta) = (%s, %s) per user's"
+          + " value (exact analysis)%s%n", Numbers.up(guarantee.exact().mu()),
+          Numbers.up(guarantee.exact().epsilon()), Numbers.up(guarantee.delta()),
+          seed == null ? "" : "; NOT private: the run was seeded");
     }
     out.flush();
     return 0;
   }
 
+  /** Largest --input file read (one value per user). */
+  static final long MAX_INPUT_BYTES = 256L << 20;
+
   /** The named column as numbers; one line per user after the header. */
   static double[] readColumn(Path file, String column) throws IOException {
-    if (!Files.isRegularFile(file)) {
-      throw new IllegalArgumentException("input must be a readable file, but was " + file);
-    }
+    Inputs.inputFile("--input", file, MAX_INPUT_BYTES);
     List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
     if (lines.isEmpty()) {
       throw new IllegalArgumentException("input must have a header row, but " + file + " is empty");

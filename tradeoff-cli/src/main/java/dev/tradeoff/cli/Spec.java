@@ -11,11 +11,13 @@ import java.util.Set;
  */
 public final class Spec {
 
+  private final String option;
   private final String text;
   private final String name;
   private final Map<String, String> values;
 
-  private Spec(String text, String name, Map<String, String> values) {
+  private Spec(String option, String text, String name, Map<String, String> values) {
+    this.option = option;
     this.text = text;
     this.name = name;
     this.values = values;
@@ -50,12 +52,20 @@ public final class Spec {
         }
       }
     }
-    return new Spec(text, name, values);
+    return new Spec(option, text, name, values);
   }
 
   /** The mechanism name before the colon. */
   public String name() {
     return name;
+  }
+
+  /**
+   * How a refusal names one key, e.g. {@code "--mechanism gaussian:sigma"}, for {@link Inputs}:
+   * {@code Inputs.noise(spec.flag("sigma"), spec.number("sigma"))}.
+   */
+  public String flag(String key) {
+    return option + " " + name + ":" + key;
   }
 
   /** The spec as the user wrote it. */

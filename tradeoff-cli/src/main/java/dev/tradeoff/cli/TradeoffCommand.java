@@ -1,12 +1,19 @@
 package dev.tradeoff.cli;
 
 import dev.tradeoff.accounting.budget.BudgetExceededException;
-import picocli.CommandLine.Command;
+import java.io.PrintWriter;
+import java.util.List;
 import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
  * The {@code tradeoff} command. Every subcommand prints a readable table by default and JSON with
- * {@code --json}; bad input prints one line on standard error and exits with status 2.
+ * {@code --json}; bad input prints one line on standard error and exits with status 2; no command
+ * prints a stack trace ({@link Failures}). {@code --quiet} (accepted by every subcommand) silences
+ * progress on standard error.
  */
 @Command(
     name = "tradeoff",
@@ -24,12 +31,13 @@ import picocli.CommandLine;
       TuneCommand.class,
       EnsembleCommand.class,
       PredictCommand.class,
+      CompletionCommand.class,
       LabelCommand.class,
       ClusterCommand.class
     })
 public final class TradeoffCommand implements Runnable {
 
-  /** Exit status for bad input (parameters out of range, malformed specs). */
+  /** Exit status for bad input (parameters out of range, malformed specs, unusable files). */
   public static final int BAD_INPUT = 2;
 
   /** Exit status when a privacy budget refuses a request (nothing charged, nothing released). */
@@ -37,30 +45,68 @@ public final class TradeoffCommand implements Runnable {
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
+  @Option(
+      names = {"-q", "--quiet"},
+      scope = ScopeType.INHERIT,
+      description = "Print no progress on standard error (results and errors only).")
+  boolean quiet;
+
+  /** Whether standard error is a terminal (set by {@link #main}; false in-process). */
+  boolean terminal;
+
+  /** The progress of the run in flight ({@link Progress#of}); set around each execution. */
+  Progress progress;
+
   @Override
   public void run() {
     spec.commandLine().usage(spec.commandLine().getOut());
   }
 
-  /** Builds the command line with Tradeoff's error handling: one line on stderr, status 2. */
+  /**
+   * Builds the command line with Tradeoff's error handling: one line on stderr, status 2 for bad
+   * input (with a suggestion for a mistyped command or option), never a stack trace.
+   */
   public static CommandLine commandLine() {
     CommandLine cli = new CommandLine(new TradeoffCommand());
+    TradeoffCommand root = cli.getCommand();
+    cli.setExecutionStrategy(
+        parseResult -> {
+          CommandLine leaf = parseResult.asCommandLineList().get(parseResult.asCommandLineList().size() - 1);
+          String name = leaf.getCommandSpec().qualifiedName(" ");
+          try (Progress p = Progress.start(leaf.getErr(), name, root.terminal, root.quiet)) {
+            root.progress = p;
+            return new CommandLine.RunLast().execute(parseResult);
+          } catch (OutOfMemoryError | StackOverflowError e) {
+            // picocli hands Exceptions to the handler below but lets Errors through
+            throw new CommandLine.ExecutionException(leaf, name + " failed", e);
+          } finally {
+            root.progress = null;
+          }
+        });
     cli.setParameterExceptionHandler(
         (ex, args) -> {
-          ex.getCommandLine().getErr().println("tradeoff: " + ex.getMessage());
+          PrintWriter err = ex.getCommandLine().getErr();
+          String line = ex.getMessage();
+          if (ex instanceof UnmatchedArgumentException u && !u.getSuggestions().isEmpty()) {
+            line = line.replaceAll("[.\\s]+$", "")
+                + "; did you mean " + u.getSuggestions().get(0) + "?";
+          }
+          err.println("tradeoff: " + line);
+          err.flush();
           return BAD_INPUT;
         });
     cli.setExecutionExceptionHandler(
         (ex, commandLine, parseResult) -> {
           if (ex instanceof BudgetExceededException) {
             commandLine.getErr().println("tradeoff: " + ex.getMessage());
+            commandLine.getErr().flush();
             return BUDGET_EXCEEDED;
           }
-          if (ex instanceof IllegalArgumentException) {
-            commandLine.getErr().println("tradeoff: " + ex.getMessage());
-            return BAD_INPUT;
-          }
-          throw ex;
+          String command = commandLine.getCommandSpec().qualifiedName(" ").replaceFirst("^tradeoff ", "");
+          Failures.Line line = Failures.describe(ex, command, parseResult.originalArgs());
+          commandLine.getErr().println("tradeoff: " + line.message());
+          commandLine.getErr().flush();
+          return line.status();
         });
     return cli;
   }
@@ -71,12 +117,27 @@ public final class TradeoffCommand implements Runnable {
    * error instead.
    */
   public static void main(String[] args) {
+    // Standard output carries only the command's output: what a library prints to System.out
+    // (a Beam runner, Spark, Flink, logging back-ends) goes to standard error.
     java.io.PrintStream out = System.out;
     System.setOut(System.err);
-    CommandLine cli = commandLine();
-    cli.setOut(new java.io.PrintWriter(new java.io.OutputStreamWriter(out,
-        java.nio.charset.StandardCharsets.UTF_8), true));
-    int status = cli.execute(args);
+    // a failure in a thread the command did not join (a pool, a runner) still prints one line
+    Thread.setDefaultUncaughtExceptionHandler(
+        (thread, e) -> {
+          System.err.println("tradeoff: " + Failures.describe(e, "a background task", List.of()).message());
+          System.err.flush();
+        });
+    int status;
+    try {
+      CommandLine cli = commandLine();
+      cli.setOut(new java.io.PrintWriter(new java.io.OutputStreamWriter(out,
+          java.nio.charset.StandardCharsets.UTF_8), true));
+      ((TradeoffCommand) cli.getCommand()).terminal = Progress.stderrIsTerminal();
+      status = cli.execute(args);
+    } catch (Throwable e) { // the guard of last resort: handlers themselves failed
+      System.err.println("tradeoff: " + Failures.describe(e, "tradeoff", List.of(args)).message());
+      status = Failures.INTERNAL;
+    }
     out.flush();
     System.exit(status);
   }

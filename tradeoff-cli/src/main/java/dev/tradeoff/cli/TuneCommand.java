@@ -42,7 +42,9 @@ import picocli.CommandLine.Spec;
  * created with budget {@code --budget} (pure ε, or RDP ε at {@code alpha}); with {@code --budget}
  * alone the worst case is checked against it in memory. A failing candidate (crash, timeout,
  * garbage, negative or NaN ε) aborts the run with one line on stderr and status 2, the ledger
- * unchanged; a refused request prints one line and exits with status 3.
+ * unchanged; a refused request prints one line and exits with status 3. {@code --seed} makes the
+ * run reproducible and not private: every output says so, and it is refused with {@code --ledger}
+ * (a seeded run is never charged as if it were private).
  */
 @Command(
     name = "tune",
@@ -73,8 +75,8 @@ public final class TuneCommand implements Callable<Integer> {
     if (plan == null) {
       throw new IllegalArgumentException("--plan is required (or use: tune invocations)");
     }
-    if (budget != null && !(budget > 0 && Double.isFinite(budget))) {
-      throw new IllegalArgumentException("--budget must be > 0 and finite, but was " + budget);
+    if (budget != null) {
+      Inputs.range("--budget", budget, Inputs.MIN_EPSILON, 10_000, "a total epsilon budget");
     }
     TunePlan p = TunePlan.read(plan);
     RandomGenerator random = seed == null ? Randomness.secure() : Randomness.seeded(seed);
@@ -96,13 +98,19 @@ public final class TuneCommand implements Callable<Integer> {
     PrivacyGuarantee fresh =
         budget == null ? null : p.alpha().<PrivacyGuarantee>map(a -> RenyiDp.ofOrder(a, budget)).orElse(new PureDp(budget));
     if (ledger != null) {
-      if (Files.exists(ledger)) {
-        return SqliteLedger.open(ledger);
+      if (seed != null) {
+        throw new IllegalArgumentException("--seed makes the run reproducible and NOT private, so"
+            + " it is never charged to a privacy ledger: drop --seed (or --ledger)");
       }
-      if (fresh == null) {
+      Inputs.ledgerToWrite("--ledger", ledger);
+      if (fresh != null) {
+        // create-or-open in one SQLite write transaction: concurrent first runs all succeed
+        return SqliteLedger.openOrCreate(ledger, fresh);
+      }
+      if (!Files.exists(ledger)) {
         throw new IllegalArgumentException("--budget is required to create the new ledger " + ledger);
       }
-      return SqliteLedger.openOrCreate(ledger, fresh);
+      return SqliteLedger.open(ledger);
     }
     return fresh == null ? null : new InMemoryBudgetStore(fresh);
   }
@@ -139,6 +147,10 @@ public final class TuneCommand implements Callable<Integer> {
         guarantee.epsilonOf(run.outcome()), guarantee.exAnteEpsilon());
   }
 
+  private String randomness() {
+    return seed == null ? "secure" : "seeded(" + seed + "): reproducible, NOT private";
+  }
+
   private String label() {
     return "tune " + plan.getFileName();
   }
@@ -165,7 +177,10 @@ public final class TuneCommand implements Callable<Integer> {
     p.alpha().ifPresent(a -> g.put("alpha", a));
     g.put("epsilon", r.epsilon);
     g.put("exAnteEpsilon", r.exAnte);
+    g.put("private", seed == null);
     doc.put("guarantee", g);
+    doc.put("seeded", seed != null);
+    doc.put("randomness", randomness());
     if (remaining != null) {
       doc.put("remaining", LedgerCommand.amounts(remaining));
     }
@@ -173,14 +188,17 @@ public final class TuneCommand implements Callable<Integer> {
       doc.put("ledger", ledger.toString());
     }
     if (json) {
-      out.println(Json.compact(doc));
+      out.println(Json.write(doc));
     } else {
       Object chosen = doc.get("chosen");
       out.printf("chosen       %s%n",
-          chosen == null ? "none (every candidate was dropped)" : ((Map<?, ?>) chosen).get("name") + " (score " + ((Map<?, ?>) chosen).get("score") + ")");
+          chosen == null ? "none (every candidate was dropped)" : ((Map<?, ?>) chosen).get("name")
+              + " (score " + Numbers.nearest(((Number) ((Map<?, ?>) chosen).get("score")).doubleValue()) + ")");
       out.printf("runs         %d of %d candidates%n", r.run.runs(), p.candidates().size());
-      out.printf("guarantee    epsilon %s, %s%n", r.epsilon, r.guaranteeKind);
-      out.printf("worst case   epsilon %s%n", r.exAnte);
+      out.printf("guarantee    epsilon %s, %s%s%n", Numbers.up(r.epsilon), r.guaranteeKind,
+          seed == null ? "" : " (NOT private: the run was seeded)");
+      out.printf("worst case   epsilon %s%n", Numbers.up(r.exAnte));
+      out.printf("randomness   %s%n", randomness());
       if (remaining != null) {
         out.printf("remaining    %s%n", LedgerCommand.text(remaining, RoundingMode.DOWN));
       }

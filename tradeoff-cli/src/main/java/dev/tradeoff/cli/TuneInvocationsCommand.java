@@ -38,20 +38,23 @@ public final class TuneInvocationsCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    Inputs.epsilon("--epsilon", epsilon);
+    Inputs.epsilon("--epsilon-prime", epsilonPrime);
+    Inputs.count("--candidates", candidates, 1, 10_000_000);
     RunCountDistribution n = RunCountDistribution.of(epsilon, epsilonPrime, candidates);
     Map<String, Object> doc = new LinkedHashMap<>();
-    doc.put("mean", n.mean());
-    doc.put("std", n.standardDeviation());
-    doc.put("probabilityNone", n.probabilityNone());
+    doc.put("meanRuns", n.mean());
+    doc.put("stdRuns", n.standardDeviation());
+    doc.put("probabilityNoRun", n.probabilityNone());
     doc.put("truncatedMass", n.truncatedMass());
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
-      out.println(Json.compact(doc));
+      out.println(Json.write(doc));
     } else {
       out.printf("candidates       %d copies, epsilon %s, epsilon' %s%n", candidates, epsilon, epsilonPrime);
-      out.printf("mean runs        %.6f%n", n.mean());
-      out.printf("std of runs      %.6f%n", n.standardDeviation());
-      out.printf("Pr[no run]       %.6f%n", n.probabilityNone());
+      out.printf("mean runs        %s%n", Numbers.nearest(n.mean()));
+      out.printf("std of runs      %s%n", Numbers.nearest(n.standardDeviation()));
+      out.printf("Pr[no run]       %s%n", Numbers.nearest(n.probabilityNone()));
     }
     out.flush();
     return 0;

@@ -31,9 +31,9 @@ class AmplifyCommandTest {
             "--dimension", "1", "--samples", "1", "--json");
     assertThat(status).isZero();
     JsonNode json = new ObjectMapper().readTree(out.toString());
-    assertThat(json.get("post").asDouble()).isBetween(0.773071, 0.7730715);
-    assertThat(json.get("upperBound").asDouble()).isGreaterThanOrEqualTo(json.get("post").asDouble());
-    assertThat(json.get("lowerBound").asDouble()).isLessThanOrEqualTo(json.get("post").asDouble());
+    assertThat(json.get("amplifiedEpsilonAttained").asDouble()).isBetween(0.773071, 0.7730715);
+    assertThat(json.get("upperBound").asDouble()).isGreaterThanOrEqualTo(json.get("amplifiedEpsilonAttained").asDouble());
+    assertThat(json.get("lowerBound").asDouble()).isLessThanOrEqualTo(json.get("amplifiedEpsilonAttained").asDouble());
     assertThat(json.get("asymptote").asDouble()).isBetween(2.195074, 2.195075);
     assertThat(json.get("certified").asBoolean()).isTrue();
     assertThat(json.get("gap").asDouble()).isLessThanOrEqualTo(1e-9);
@@ -43,7 +43,7 @@ class AmplifyCommandTest {
   void badInputExitsWithStatusTwoAndOneLine() {
     assertThat(run("amplify", "bernoulli", "--alpha", "1", "--epsilon", "1", "--c", "0.1"))
         .isEqualTo(2);
-    assertThat(err.toString().trim()).isEqualTo("tradeoff: alpha must be > 1 and finite, but was 1.0");
+    assertThat(err.toString().trim()).startsWith("tradeoff: --alpha must be in [1.01, 10000]").endsWith("but was 1.0");
     for (String[] args :
         new String[][] {
           {"--alpha", "5", "--epsilon", "1", "--c", "0.5"},
@@ -57,8 +57,8 @@ class AmplifyCommandTest {
       System.arraycopy(args, 0, full, 2, args.length);
       assertThat(run(full)).isEqualTo(2);
     }
-    assertThat(err.toString()).contains("c must be in [0, 0.5)", "epsilon must be > 0",
-        "dimension must be >= 1", "samples must be >= 1");
+    assertThat(err.toString()).contains("--c must be 0 or in [1.0E-4, 0.5)", "--epsilon must be in [0.001, 1000]",
+        "--dimension must be in [1, 1000]", "--samples must be in [1, 1000]");
   }
 
   @Test

@@ -49,13 +49,14 @@ class MechanismSpecsTest {
   @Test
   void outOfRangeValuesNameTheParameter() {
     assertThatThrownBy(() -> MechanismSpecs.parse("gaussian:sigma=-1"))
-        .hasMessage("sigma must be > 0 and finite, but was -1.0");
+        .hasMessage("--mechanism gaussian:sigma must be in [0.001, 1000000000] (a noise scale for"
+            + " sensitivity 1: smaller costs epsilon > 1000 per release), but was -1.0");
     assertThatThrownBy(() -> MechanismSpecs.parse("gaussian:sigma=NaN")).hasMessageContaining("sigma must be");
     assertThatThrownBy(() -> MechanismSpecs.parse("approx:epsilon=1,delta=1"))
-        .hasMessage("delta must be in [0, 1), but was 1.0");
-    assertThatThrownBy(() -> MechanismSpecs.parse("pure:epsilon=-0.5")).hasMessageContaining("epsilon must be >= 0");
+        .hasMessage("--mechanism approx:delta must be 0 or in [1E-300, 1) (a privacy delta), but was 1.0");
+    assertThatThrownBy(() -> MechanismSpecs.parse("pure:epsilon=-0.5")).hasMessageContaining("--mechanism pure:epsilon must be in [");
     assertThatThrownBy(() -> MechanismSpecs.parse("subsampled-gaussian:sigma=1,q=1.5"))
-        .hasMessage("q must be in [0, 1], but was 1.5");
+        .hasMessage("--mechanism subsampled-gaussian:q must be in [1E-12, 1] (a sampling probability), but was 1.5");
     assertThatThrownBy(() -> MechanismSpecs.parse("laplace:scale=Infinity")).hasMessageContaining("scale must be");
   }
 }

@@ -38,9 +38,9 @@ class TuneCommandTest {
         "--candidates", "105", "--json");
     assertThat(run.status()).isZero();
     JsonNode j = run.json();
-    assertThat(j.get("mean").asDouble()).isCloseTo(10.03, within(0.01));
-    assertThat(j.get("std").asDouble()).isCloseTo(22.0, within(0.1));
-    assertThat(j.get("probabilityNone").asDouble()).isCloseTo(0.5940527717231548, within(1e-12));
+    assertThat(j.get("meanRuns").asDouble()).isCloseTo(10.03, within(0.01));
+    assertThat(j.get("stdRuns").asDouble()).isCloseTo(22.0, within(0.1));
+    assertThat(j.get("probabilityNoRun").asDouble()).isCloseTo(0.5940527717231548, within(1e-12));
   }
 
   @Test
@@ -48,32 +48,53 @@ class TuneCommandTest {
     for (String[] bad : new String[][] {{"--epsilon-prime", "0"}, {"--epsilon-prime", "-1"}}) {
       CliRun run = CliRun.of("tune", "invocations", "--epsilon", "0.1", bad[0], bad[1], "--candidates", "5");
       assertThat(run.status()).isEqualTo(2);
-      assertThat(run.err().strip()).startsWith("tradeoff: epsilonPrime must be > 0").doesNotContain("\n");
+      assertThat(run.err().strip()).startsWith("tradeoff: --epsilon-prime must be in [").doesNotContain("\n");
     }
     CliRun zero = CliRun.of("tune", "invocations", "--epsilon", "0.1", "--epsilon-prime", "0.01", "--candidates", "0");
     assertThat(zero.status()).isEqualTo(2);
-    assertThat(zero.err()).startsWith("tradeoff: candidates must be >= 1");
+    assertThat(zero.err()).startsWith("tradeoff: --candidates must be in [1, ");
   }
 
   @Test
   void tuneRunsAlgorithm3AndChargesTheLedger() throws Exception {
     Path ledger = dir.resolve("ledger.db");
+    // a private run (secure randomness) is charged exactly its realised ex-post epsilon
     CliRun run = CliRun.of("tune", "--plan", plan(twoCandidates(null)).toString(), "--ledger",
-        ledger.toString(), "--budget", "50", "--seed", "7", "--json");
+        ledger.toString(), "--budget", "50", "--json");
     assertThat(run.status()).as(run.err()).isZero();
     JsonNode j = run.json();
-    assertThat(j.get("chosen").get("name").asText()).isEqualTo("high");
-    assertThat(j.get("chosen").get("report").get("epsilon").asDouble()).isEqualTo(0.5);
-    assertThat(j.get("runs").asInt()).isEqualTo(2);
-    assertThat(j.get("guarantee").get("epsilon").asDouble()).isCloseTo(6.0, within(1e-12));
+    assertThat(j.get("schemaVersion").asInt()).isEqualTo(Json.SCHEMA_VERSION);
+    assertThat(j.get("seeded").asBoolean()).isFalse();
+    assertThat(j.get("guarantee").get("private").asBoolean()).isTrue();
+    double epsilon = j.get("guarantee").get("epsilon").asDouble();
+    if (!j.get("chosen").isNull()) {
+      assertThat(epsilon).isCloseTo(
+          2 * j.get("chosen").get("report").get("epsilon").asDouble() + 5, within(1e-12));
+    }
     try (SqliteLedger l = SqliteLedger.open(ledger)) {
       assertThat(l.entries()).hasSize(1);
-      assertThat(LedgerCommand.amounts(l.entries().get(0).charged()).get("epsilon"))
-          .isEqualTo(j.get("guarantee").get("epsilon").asDouble());
+      assertThat(LedgerCommand.amounts(l.entries().get(0).charged()).get("epsilon")).isEqualTo(epsilon);
     }
+
+    // a seeded run is reproducible, says it is not private, and is never charged to a ledger
+    CliRun seeded = CliRun.of("tune", "--plan", dir.resolve("plan.json").toString(), "--seed", "7",
+        "--json");
+    JsonNode s = seeded.json();
+    assertThat(s.get("chosen").get("name").asText()).isEqualTo("high");
+    assertThat(s.get("runs").asInt()).isEqualTo(2);
+    assertThat(s.get("guarantee").get("epsilon").asDouble()).isCloseTo(6.0, within(1e-12));
+    assertThat(s.get("seeded").asBoolean()).isTrue();
+    assertThat(s.get("guarantee").get("private").asBoolean()).isFalse();
     CliRun table = CliRun.of("tune", "--plan", dir.resolve("plan.json").toString(), "--seed", "7");
     assertThat(table.status()).isZero();
-    assertThat(table.out()).contains("chosen       high (score 0.9)");
+    assertThat(table.out()).contains("chosen       high (score 0.9)").contains("NOT private");
+    CliRun charged = CliRun.of("tune", "--plan", dir.resolve("plan.json").toString(), "--ledger",
+        ledger.toString(), "--seed", "7");
+    assertThat(charged.status()).isEqualTo(TradeoffCommand.BAD_INPUT);
+    assertThat(charged.err().strip()).startsWith("tradeoff: --seed makes the run reproducible and NOT private");
+    try (SqliteLedger l = SqliteLedger.open(ledger)) {
+      assertThat(l.entries()).hasSize(1);
+    }
   }
 
   @Test
@@ -83,16 +104,21 @@ class TuneCommandTest {
       {"echo hello", "must print one JSON line"},
       {"echo '{\\\"score\\\": 1, \\\"epsilon\\\": NaN}'", "reported epsilon NaN"},
       {"echo '{\\\"score\\\": 1, \\\"epsilon\\\": -0.5}'", "reported epsilon -0.5"},
-      {"echo '{\\\"score\\\": 1, \\\"epsilon\\\": 0.7}'", "above its declared 0.5"},
+      {"echo '{\\\"score\\\": 1, \\\"epsilon\\\": 0.7}'", "above its declared"},
       {"sleep 30", "timed out after 1 s"},
     };
     Path ledger = dir.resolve("ledger.db");
     for (String[] c : cases) {
-      Path p = plan(twoCandidates(c[0]).replace("\"timeoutSeconds\": 20", "\"timeoutSeconds\": 1"));
+      // both candidates fail, and epsilon' = 30 drops one with probability e^-30: one of them runs
+      String failing = "{\"epsilonPrime\": 30, \"timeoutSeconds\": 1, \"command\": \"" + c[0]
+          + "\", \"candidates\": ["
+          + "  {\"name\": \"low\", \"epsilon\": 0.25, \"hyperparameters\": {\"score\": 0.5}},"
+          + "  {\"name\": \"high\", \"epsilon\": 0.5, \"hyperparameters\": {\"score\": 0.9}}]}";
+      Path p = plan(failing);
       CliRun run = CliRun.of("tune", "--plan", p.toString(), "--ledger", ledger.toString(),
-          "--budget", "50", "--seed", "7", "--json");
+          "--budget", "50", "--json");
       assertThat(run.status()).as(c[0]).isEqualTo(2);
-      assertThat(run.err().strip()).startsWith("tradeoff: candidate 'high'").contains(c[1]).doesNotContain("\n");
+      assertThat(run.err().strip()).startsWith("tradeoff: candidate '").contains(c[1]).doesNotContain("\n");
       try (SqliteLedger l = SqliteLedger.open(ledger)) {
         assertThat(l.entries()).as(c[0]).isEmpty();
       }
@@ -109,7 +135,7 @@ class TuneCommandTest {
     assertThat(noPrime.err()).startsWith("tradeoff: epsilonPrime must be > 0");
     Path ledger = dir.resolve("small.db");
     CliRun refused = CliRun.of("tune", "--plan", plan(twoCandidates(null)).toString(), "--ledger",
-        ledger.toString(), "--budget", "1", "--seed", "1");
+        ledger.toString(), "--budget", "1");
     assertThat(refused.status()).isEqualTo(TradeoffCommand.BUDGET_EXCEEDED);
     assertThat(refused.err()).startsWith("tradeoff: privacy budget exceeded");
     try (SqliteLedger l = SqliteLedger.open(ledger)) {

@@ -578,6 +578,14 @@ public final class SqliteLedger implements BudgetStore {
       if (code == SQLiteErrorCode.SQLITE_CORRUPT.code) {
         return damaged(file, s.getMessage(), e);
       }
+      if (code == SQLiteErrorCode.SQLITE_READONLY.code || code == SQLiteErrorCode.SQLITE_PERM.code) {
+        return new IllegalArgumentException("privacy ledger " + file + " is read-only (the file or"
+            + " its directory, where SQLite writes its journal, cannot be written)", e);
+      }
+      if (code == SQLiteErrorCode.SQLITE_CANTOPEN.code) {
+        return new IllegalArgumentException("cannot open privacy ledger " + file + ": its"
+            + " directory must exist and be writable", e);
+      }
     }
     return new IllegalStateException("privacy ledger " + file + ": " + e.getMessage(), e);
   }

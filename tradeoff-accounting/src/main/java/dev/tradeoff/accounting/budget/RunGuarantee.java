@@ -45,8 +45,9 @@ public record RunGuarantee(List<Release> releases, ApproxDp total, AccountingMet
    * Composes the releases under add-or-remove-one neighbouring and reports ε at {@code delta}.
    *
    * <p>If some accountant supports the composition of all releases, the smallest ε over those
-   * accountants is reported. Otherwise (releases of different kinds that no single method composes,
-   * e.g. a zCDP histogram next to (ε, δ) DaRRM labels) δ is split evenly, each release is accounted
+   * accountants is reported when it is finite. Otherwise (releases of different kinds that no single
+   * method composes, e.g. a zCDP histogram next to (ε, δ) DaRRM labels, or a joint bound that is
+   * infinite) δ is split evenly, each release is accounted
    * alone at δ/n by its best method, and the ε's are added (basic composition,
    * {@link AccountingMethod#BASIC}).
    *
@@ -74,12 +75,12 @@ public record RunGuarantee(List<Release> releases, ApproxDp total, AccountingMet
     Require.delta("delta", delta);
     List<String> reasons = new ArrayList<>();
     Best joint = best(composed(releases), delta, methods, reasons);
-    if (joint != null && Double.isInfinite(joint.epsilon)) {
-      throw new UnreachableDeltaException(releases, delta);
-    }
-    if (joint != null) {
+    if (joint != null && Double.isFinite(joint.epsilon)) {
       return new RunGuarantee(releases, new ApproxDp(joint.epsilon, delta), joint.method);
     }
+    // No single method composes all releases, or the one that does gives no finite bound (e.g. a
+    // PLD whose grid had to be coarsened past a huge loss): account each release by its own best
+    // method, which may still be finite.
     // One ulp down: the n shares add up to at most δ in exact arithmetic.
     double share = Math.nextDown(delta / releases.size());
     double total = 0;

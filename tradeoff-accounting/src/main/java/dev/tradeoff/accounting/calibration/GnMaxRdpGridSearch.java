@@ -6,7 +6,7 @@ import dev.tradeoff.accounting.guarantee.ApproxDp;
 /**
  * The σ grid search for the GNMax baseline of [DaRRM24, Appendix D.2.1]: GNMax with noise
  * σ is (λ, λ/σ²)-RDP for all λ ≥ 1 (Papernot et al. 2018, Section 4.1), which by the classic
- * conversion (Papernot et al. 2018, Theorem 5; DaRRM Theorem D.1) is (λ/σ² + log(1/δ)/(λ − 1),
+ * conversion (Papernot et al. 2018, Theorem 5; [DaRRM24, Theorem D.1]) is (λ/σ² + log(1/δ)/(λ − 1),
  * δ)-DP. For a target (ε, δ) = (mε, mΔ) this gives σ²(λ) = λ / (ε − log(1/δ)/(λ − 1)), positive for
  * λ &gt; λ_min = log(1/δ)/ε + 1. The paper searches λ ∈ [λ_min, 500] in steps of 0.5 and keeps the
  * smallest σ²; so does {@link #search}, skipping λ_min itself (where σ² is infinite).

@@ -14,7 +14,7 @@ import java.util.Optional;
  * event tree whose leaves have a single (ε, δ) guarantee: {@code GuaranteeEvent} of {@code PureDp}
  * or {@code ApproxDp}, Laplace and discrete Laplace (1/scale), randomized response (ε), under
  * self-composition and composition, and sampling without replacement of such a tree under
- * replace-one neighbouring (amplified by {@link WithoutReplacementAmplification}, BBG18 Theorem 9).
+ * replace-one neighbouring (amplified by {@link WithoutReplacementAmplification}, [BBG18, Theorem 9]).
  * Gaussian mechanisms, Poisson subsampling, sampling without replacement under add/remove-one and
  * Rényi/zCDP/GDP/f-DP guarantees are refused (use rdp, zcdp, gdp or pld). Apart from sampling
  * without replacement the answer does not depend on the neighbouring relation: each leaf's

@@ -11,9 +11,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The closed-form "general composition" of Kairouz, Oh and Viswanath, <i>The composition theorem
- * for differential privacy</i> (ICML 2015), Theorem 3.4 for k identical mechanisms, as the DaRRM
- * paper states it (its Theorem 2.3), and Theorem 3.5 for heterogeneous sequences.
+ * The closed-form "general composition" of [KOV15]: Theorem 3.4 for k identical mechanisms, as
+ * [DaRRM24, Theorem 2.3] states it, and Theorem 3.5 for heterogeneous sequences.
  *
  * <p>For (ε_l, δ_l)-DP mechanisms l = 1..k and a slack δ′ ∈ (0, 1), the adaptive composition is
  * (ε̃, 1 − (1 − δ′) Π(1 − δ_l))-DP with

@@ -35,8 +35,8 @@ public record PrivacyAllowance(double multiplier, double epsilon, double delta) 
   }
 
   /**
-   * m (or τ) and δ (or λ) of {@code count} (ε, Δ) mechanisms by general composition (DaRRM Theorem
-   * 2.3) with slack δ′, as in DaRRM Appendix D.1.1.
+   * m (or τ) and δ (or λ) of {@code count} (ε, Δ) mechanisms by general composition ([DaRRM24,
+   * Theorem 2.3]) with slack δ′, as in [DaRRM24, Appendix D.1.1].
    *
    * @param perMechanism (ε, Δ) with ε &gt; 0
    * @param count M or K ≥ 1

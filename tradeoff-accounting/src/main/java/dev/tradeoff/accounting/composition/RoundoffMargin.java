@@ -43,7 +43,8 @@ final class RoundoffMargin {
    * ([KOV15, Theorem 3.3] at i = 0). Shared so that every method reports the same number for it.
    */
   static double failureFloor(double logNoFailure) {
-    return deltaUp(-Math.expm1(logNoFailure), 16);
+    // max with +0.0: −expm1(0) is −0.0, which is not a δ.
+    return Math.max(0.0, deltaUp(-Math.expm1(logNoFailure), 16));
   }
 
   /**

@@ -36,7 +36,7 @@ public final class WithoutReplacementAmplification {
   }
 
   /**
-   * BBG18 Theorem 9 for a subsample of m out of n records.
+   * [BBG18, Theorem 9] for a subsample of m out of n records.
    *
    * @param guarantee the replace-one (ε, δ) of the mechanism run on the subsample
    * @param datasetSize n ≥ 1
@@ -47,7 +47,7 @@ public final class WithoutReplacementAmplification {
   }
 
   /**
-   * BBG18 Theorem 9 for a sampling ratio γ.
+   * [BBG18, Theorem 9] for a sampling ratio γ.
    *
    * @param guarantee the replace-one (ε, δ) of the mechanism run on the subsample
    * @param gamma γ in (0, 1]

@@ -70,6 +70,95 @@ final class Composer {
     }
 
     RealFft fft = new RealFft(size);
+    Convolution plain = convolve(terms, fft, 0);
+    double[] masses = new double[size];
+    int rotation = (int) (windowLo & (size - 1));
+    for (int k = 0; k < size; k++) {
+      masses[k] = Math.max(0, plain.values()[(rotation + k) & (size - 1)]);
+    }
+    long start = offset + windowLo;
+    PrivacyLossDistribution.RoundOff roundOff = new PrivacyLossDistribution.RoundOff(
+        plain.l2Error(), Long.MAX_VALUE, 0, 0, start, start + size);
+    double theta = chernoff.tailRate(TILT_TAIL);
+    if (theta > 0) {
+      roundOff = tilted(terms, fft, chernoff, theta, windowLo, offset, masses, plain.l2Error());
+    }
+    if (pessimistic) {
+      return trimmed(discretization, interval, offset + windowLo, masses,
+          infinity + foldedFromAbove, 0, roundOff);
+    }
+    return trimmed(discretization, interval, offset + windowLo, masses,
+        infinity, foldedFromBelow, roundOff);
+  }
+
+  /**
+   * The tail at which the tilted transform is aimed: its rate is the Chernoff-optimal one for this
+   * tail, which keeps the relative round-off small for every δ from about 1e-3 down to far below.
+   */
+  private static final double TILT_TAIL = 1e-11;
+
+  /** A circular convolution and an ℓ₂ bound on its round-off. */
+  private record Convolution(double[] values, double l2Error) {}
+
+  /**
+   * Replaces the masses at the top of the window by those of an exponentially tilted convolution
+   * (the masses m_i e^{θ(i − top)}/Z of every term; the convolution of tilted distributions is the
+   * tilted convolution, so untilting its output gives the same masses), where its round-off,
+   * scaled back by e^{−θs}, is below the plain transform's. Composition tails of 1e-12 and below
+   * are then resolved to a small relative error instead of sinking under an absolute round-off
+   * floor. Returns the round-off bound of the combined masses.
+   */
+  private PrivacyLossDistribution.RoundOff tilted(
+      List<Term> terms, RealFft fft, Chernoff chernoff, double theta, long windowLo, long offset,
+      double[] masses, double plainL2) {
+    int size = masses.length;
+    double logScale = 0; // Σ_j c_j log Z_j
+    double top = 0; // Σ_j c_j top_j, the summed index of the tilting reference
+    for (Term term : terms) {
+      double[] m = term.distribution().massesView();
+      double z = 0;
+      for (int i = 0; i < m.length; i++) {
+        z += m[i] * Math.exp(theta * (i - (m.length - 1)));
+      }
+      logScale += term.count() * Math.log(z);
+      top += (double) term.count() * (m.length - 1);
+    }
+    Convolution tilted = convolve(terms, fft, theta);
+    // The tilted law sits higher than the plain one: it is read on a window of the same length
+    // centred on the tail it aims at. The circular transform folds the tilted mass outside that
+    // window into it, where untilting scales it up; its total is bounded by Chernoff on the tilted
+    // law, Pr~[S ≥ s] ≤ M(r)e^{−(r−θ)s}/M(θ) for r > θ and Pr~[S ≤ s] ≤ M(r)e^{(θ−r)s}/M(θ) for
+    // r < θ, and counted like the round-off.
+    long tiltedLo = Math.max(windowLo, chernoff.upperQuantile(TILT_TAIL) - size / 2);
+    double logMgf = logScale + theta * top;
+    double folded = chernoff.tiltedUpperTail(theta, logMgf, tiltedLo + size)
+        + chernoff.tiltedLowerTail(theta, logMgf, tiltedLo - 1);
+    double coefficient = tilted.l2Error() / Math.sqrt(-Math.expm1(-2 * theta)) + folded;
+    double logCoefficient = Math.log(coefficient);
+    if (!(Double.isFinite(logScale) && Double.isFinite(logCoefficient) && plainL2 > 0)) {
+      return new PrivacyLossDistribution.RoundOff(
+          plainL2, Long.MAX_VALUE, 0, 0, offset + windowLo, offset + windowLo + size);
+    }
+    // Masses from s* on come from the tilted transform: there its error weight
+    // coefficient·e^{logScale + θ(top − s)} is below the plain ℓ₂ bound.
+    double switchAt = Math.ceil(top + (logScale + logCoefficient - Math.log(plainL2)) / theta);
+    long from = (long) Math.max(tiltedLo, Math.min(windowLo + size, switchAt));
+    for (long s = from; s < windowLo + size; s++) {
+      double v = tilted.values()[(int) (s & (size - 1))];
+      masses[(int) (s - windowLo)] = v > 0 ? Math.exp(Math.log(v) + logScale + theta * (top - s)) : 0;
+    }
+    // In absolute grid indices g = offset + s.
+    return new PrivacyLossDistribution.RoundOff(
+        plainL2, offset + from, theta, logCoefficient + logScale + theta * (top + offset),
+        offset + windowLo, offset + windowLo + size);
+  }
+
+  /**
+   * Transforms every term (tilted by e^{θ(i − top)}/Z when θ > 0), raises it to its count,
+   * multiplies and transforms back; the ℓ₂ round-off bound is {@link #roundOffL2}.
+   */
+  private static Convolution convolve(List<Term> terms, RealFft fft, double theta) {
+    int size = fft.size();
     double[] accRe = null;
     double[] accIm = null;
     double logGrowth = 0; // Σ_j c_j log(max(1, ‖m_j‖₁) + c√N‖m_j‖₂) bounds log Π|X̂_j|^{c_j}
@@ -80,15 +169,30 @@ final class Composer {
     for (Term term : terms) {
       double[] folded = new double[size];
       double[] m = term.distribution().massesView();
+      double[] weights = m;
+      if (theta > 0) {
+        weights = new double[m.length];
+        double z = 0;
+        for (int i = 0; i < m.length; i++) {
+          weights[i] = m[i] * Math.exp(theta * (i - (m.length - 1)));
+          z += weights[i];
+        }
+        for (int i = 0; i < m.length; i++) {
+          weights[i] /= z;
+        }
+      }
       double norm2 = 0;
-      for (int i = 0; i < m.length; i++) {
-        folded[i & (size - 1)] += m[i];
-        norm2 += m[i] * m[i];
+      double mass = 0;
+      for (int i = 0; i < weights.length; i++) {
+        folded[i & (size - 1)] += weights[i];
+        norm2 += weights[i] * weights[i];
+        mass += weights[i];
       }
       // Folding can only grow the ℓ₂ norm by √(entries per slot); the ℓ₁ norm bounds it too.
-      double mass = term.distribution().finiteMass();
+      // The computed ℓ₁ norm is widened by the summation bound 1 + 2nu.
+      mass *= 1 + 2.0 * weights.length * Fft.UNIT_ROUNDOFF;
       double termNorm =
-          Math.min(Math.sqrt(norm2) * Math.sqrt(Math.ceil((double) m.length / size)), mass);
+          Math.min(Math.sqrt(norm2) * Math.sqrt(Math.ceil((double) weights.length / size)), mass);
       logGrowth += term.count() * Math.log(Math.max(1, mass) + c * Math.sqrt(size) * termNorm);
       sumForwardError += term.count() * c * termNorm;
       double[][] spectrum = fft.forward(folded);
@@ -104,23 +208,13 @@ final class Composer {
       }
     }
     double[] composed = fft.inverse(accRe, accIm);
-
-    double[] masses = new double[size];
     double computedNorm2 = 0;
-    int start = (int) (windowLo & (size - 1));
-    for (int k = 0; k < size; k++) {
-      double v = composed[(start + k) & (size - 1)];
+    for (double v : composed) {
       computedNorm2 += v * v;
-      masses[k] = Math.max(0, v);
     }
-    double roundOff =
-        roundOffBound(size, c, logGrowth, sumForwardError, multiplications, Math.sqrt(computedNorm2));
-    if (pessimistic) {
-      return trimmed(discretization, interval, offset + windowLo, masses,
-          infinity + foldedFromAbove + roundOff, 0);
-    }
-    return trimmed(discretization, interval, offset + windowLo, masses,
-        infinity, foldedFromBelow + roundOff);
+    double l2 = roundOffL2(
+        size, c, logGrowth, sumForwardError, multiplications, Math.sqrt(computedNorm2));
+    return new Convolution(composed, l2);
   }
 
   /**
@@ -147,14 +241,15 @@ final class Composer {
   }
 
   /**
-   * ℓ₁ bound on the round-off of the composed masses. Forward transforms: ‖E_j‖₂ ≤ c√N‖m_j‖₂
+   * ℓ₂ bound on the round-off of the composed masses. Forward transforms: ‖E_j‖₂ ≤ c√N‖m_j‖₂
    * (Higham Thm 24.2, c = {@link RealFft#relativeErrorBound()}), hence |X̂_j| ≤ ‖m_j‖₁ + c√N‖m_j‖₂.
    * Powers and products: |ΠX̂_j^{c_j} − ΠX_j^{c_j}| ≤ g·Σ_j c_j|E_j| with
    * g = Π_j (max(1, ‖m_j‖₁) + c√N‖m_j‖₂)^{c_j}, plus
    * 5u per complex multiplication relative to g. Inverse: ‖ŷ − y‖₂ ≤ ‖e_power‖₂/√N + c'(‖ŷ‖₂ +
-   * ‖ŷ − y‖₂) with c' = c + 2u for the 1/N scaling. Finally ‖·‖₁ ≤ √N‖·‖₂.
+   * ‖ŷ − y‖₂) with c' = c + 2u for the 1/N scaling. A sum of n entries' errors is then at most
+   * √n times this ({@link PrivacyLossDistribution.RoundOff}).
    */
-  static double roundOffBound(
+  static double roundOffL2(
       int size,
       double c,
       double logGrowth,
@@ -165,8 +260,7 @@ final class Composer {
     double growth = Math.exp(logGrowth);
     double powerError = growth * (sumForwardError + 5 * u * multiplications * 1.01);
     double cInverse = c + 2 * u;
-    double l2 = (powerError + cInverse * computedNorm) / (1 - cInverse);
-    return Math.sqrt(size) * l2;
+    return (powerError + cInverse * computedNorm) / (1 - cInverse);
   }
 
   static int nextPowerOfTwo(long n) {
@@ -222,7 +316,8 @@ final class Composer {
       long offset,
       double[] masses,
       double infinity,
-      double deficit) {
+      double deficit,
+      PrivacyLossDistribution.RoundOff roundOff) {
     int lo = 0;
     int hi = masses.length - 1;
     while (lo < hi && masses[lo] == 0) {
@@ -233,8 +328,9 @@ final class Composer {
     }
     double[] kept = lo == 0 && hi == masses.length - 1
         ? masses : java.util.Arrays.copyOfRange(masses, lo, hi + 1);
+    // Trimmed entries were computed as 0 but may carry round-off: the bound keeps the full window.
     return new PrivacyLossDistribution(
-        discretization, interval, offset + lo, kept, infinity, deficit);
+        discretization, interval, offset + lo, kept, infinity, deficit, roundOff);
   }
 
   /**
@@ -243,21 +339,22 @@ final class Composer {
    * Pr[S ≤ s] ≤ M(−t)e^{ts} for t > 0. To keep this cheap, each term's masses are summed in blocks
    * of {@value #BLOCK} grid points and placed at the block's end in the direction of t, which can
    * only increase M(±t), so the bounds stay valid. Exponents are shifted by their maximum, so
-   * nothing overflows. The rates t run over 2^{−12} … 2^{12} per unit of loss.
+   * nothing overflows. The rates t run over 2^{−20} … 2^{12} per unit of loss.
    */
   private static final class Chernoff {
     private static final int BLOCK = 16;
+    private static final int RATES = 65;
     private final double[] rates;
     private final double[] logMgfUp;
     private final double[] logMgfDown;
 
     Chernoff(List<Term> terms) {
       double interval = terms.get(0).distribution().interval();
-      rates = new double[49];
+      rates = new double[RATES];
       logMgfUp = new double[rates.length];
       logMgfDown = new double[rates.length];
       for (int k = 0; k < rates.length; k++) {
-        rates[k] = Math.pow(2, -12 + k * 0.5) * interval;
+        rates[k] = Math.pow(2, -20 + k * 0.5) * interval;
       }
       for (Term term : terms) {
         double[] m = term.distribution().massesView();
@@ -266,21 +363,32 @@ final class Composer {
         for (int i = 0; i < m.length; i++) {
           blockMass[i / BLOCK] += m[i];
         }
+        int firstBlock = 0;
+        while (firstBlock < blocks - 1 && blockMass[firstBlock] == 0) {
+          firstBlock++;
+        }
+        int lastBlock = blocks - 1;
+        while (lastBlock > 0 && blockMass[lastBlock] == 0) {
+          lastBlock--;
+        }
+        // Exponents are taken relative to the outermost occupied block ends, so the largest
+        // term of each sum is e^0 and nothing under- or overflows.
+        long lowest = (long) firstBlock * BLOCK;
+        long highest = Math.min((long) (lastBlock + 1) * BLOCK - 1, m.length - 1);
         for (int k = 0; k < rates.length; k++) {
           double t = rates[k];
-          double shift = t * (m.length - 1);
           double up = 0;
           double down = 0;
-          for (int b = 0; b < blocks; b++) {
+          for (int b = firstBlock; b <= lastBlock; b++) {
             if (blockMass[b] > 0) {
               long top = Math.min((long) (b + 1) * BLOCK - 1, m.length - 1);
               long bottom = (long) b * BLOCK;
-              up += blockMass[b] * Math.exp(t * top - shift);
-              down += blockMass[b] * Math.exp(-t * bottom);
+              up += blockMass[b] * Math.exp(t * (top - highest));
+              down += blockMass[b] * Math.exp(-t * (bottom - lowest));
             }
           }
-          logMgfUp[k] += term.count() * (Math.log(up) + shift);
-          logMgfDown[k] += term.count() * Math.log(down);
+          logMgfUp[k] += term.count() * (Math.log(up) + t * highest);
+          logMgfDown[k] += term.count() * (Math.log(down) - t * lowest);
         }
       }
     }
@@ -301,6 +409,53 @@ final class Composer {
         best = Math.max(best, Math.floor((Math.log(tail) - logMgfDown[k]) / rates[k]));
       }
       return (long) Math.max(best, -Long.MAX_VALUE / 4.0);
+    }
+
+    /**
+     * The Chernoff-optimal rate (per grid index) for the upper tail of the given mass: the t
+     * minimizing M(t)e^{−ts} at the quantile s of that tail; 0 if there is none.
+     */
+    double tailRate(double tail) {
+      long s = upperQuantile(tail);
+      double best = Double.POSITIVE_INFINITY;
+      double rate = 0;
+      for (int k = 0; k < rates.length; k++) {
+        double exponent = logMgfUp[k] - rates[k] * s;
+        if (exponent < best) {
+          best = exponent;
+          rate = rates[k];
+        }
+      }
+      return Double.isFinite(best) ? rate : 0;
+    }
+
+    /**
+     * Bound on the mass at or above s of the law tilted by e^{θS}/M(θ), given log M(θ):
+     * min over rates r > θ of M(r)e^{−(r−θ)s}/M(θ), at most 1.
+     */
+    double tiltedUpperTail(double theta, double logMgfAtTheta, long s) {
+      double best = 0;
+      for (int k = 0; k < rates.length; k++) {
+        if (rates[k] > theta) {
+          best = Math.min(best, logMgfUp[k] - logMgfAtTheta - (rates[k] - theta) * s);
+        }
+      }
+      // A relative 1e-9 covers the rounding of log M(θ), computed from the same masses.
+      return Math.exp(best) * (1 + 1e-9);
+    }
+
+    /**
+     * Bound on the mass at or below s of the law tilted by e^{θS}/M(θ): min over rates r < θ
+     * (and r = 0, where M(0) ≤ 1) of M(r)e^{(θ−r)s}/M(θ), at most 1.
+     */
+    double tiltedLowerTail(double theta, double logMgfAtTheta, long s) {
+      double best = Math.min(0, theta * s - logMgfAtTheta);
+      for (int k = 0; k < rates.length; k++) {
+        if (rates[k] < theta) {
+          best = Math.min(best, logMgfUp[k] - logMgfAtTheta + (theta - rates[k]) * s);
+        }
+      }
+      return Math.exp(best) * (1 + 1e-9);
     }
 
     /** Bound on Pr[S ≥ s]. */

@@ -15,8 +15,9 @@ package dev.tradeoff.accounting.pld;
  *
  * <p>Tails: x outside the quantile range of the tail mass τ is not integrated; its P-mass (computed
  * from the distribution functions) goes to +∞ (upper loss tail) or up to a grid point above every
- * loss in it (lower tail). Optimistic: everything is rounded down to the grid, the upper tail goes
- * to the highest grid point below it and the lower tail is dropped.
+ * loss in it (lower tail). Optimistic: the same per-bin shares are garbled onto the grid so that the
+ * discrete pair is a post-processing of the true one (see {@code Grid.garble}); the upper tail
+ * goes to the highest grid point below it and the lower tail is dropped.
  */
 final class Discretizer {
 
@@ -58,10 +59,17 @@ final class Discretizer {
     return discretization == Discretization.PESSIMISTIC;
   }
 
-  /** Accumulates masses on a grid [lo, hi] of indices. */
+  /**
+   * Accumulates masses on a grid [lo, hi] of indices. Pessimistic: each bin's P-mass is split
+   * between its two grid points at once. Optimistic: each bin's two shares are kept (L_b to the
+   * lower point, U_b to the upper point, as the pessimistic split would send them) and {@link
+   * #build} garbles them onto the grid.
+   */
   private final class Grid {
     final long lo;
     final double[] masses;
+    final double[] binLower;
+    final double[] binUpper;
     double infinity;
 
     Grid(double minLoss, double maxLoss) {
@@ -75,13 +83,15 @@ final class Discretizer {
                 + "] at interval " + interval + ": the accountant must coarsen the interval first");
       }
       masses = new double[(int) points];
+      binLower = pessimistic() ? null : new double[(int) points];
+      binUpper = pessimistic() ? null : new double[(int) points];
     }
 
     void add(long index, double mass) {
       masses[(int) (index - lo)] += mass;
     }
 
-    /** An atom: split (pessimistic) or rounded down (optimistic). */
+    /** An atom: split between the grid points around it. */
     void atom(double loss, double mass) {
       if (mass == 0) {
         return;
@@ -92,36 +102,91 @@ final class Discretizer {
       }
       long g = index(Math.floor(loss / interval));
       double gridLoss = g * interval;
-      if (!pessimistic()) {
-        add(gridLoss <= loss ? g : g - 1, mass * (1 - MARGIN));
-        return;
-      }
-      if (gridLoss == loss) {
-        add(g, mass * (1 + MARGIN));
-        return;
-      }
       if (gridLoss > loss) {
         g -= 1;
         gridLoss = g * interval;
       }
-      double upper = clamp(-Math.expm1(gridLoss - loss) / -Math.expm1(-interval));
-      split(g, mass * (1 - upper), mass * upper);
+      if (gridLoss == loss) {
+        if (pessimistic()) {
+          add(g, mass * (1 + MARGIN));
+        } else {
+          split(g, mass, 0);
+        }
+        return;
+      }
+      split(g, mass * lowerFraction(gridLoss, loss), mass * upperFraction(gridLoss, loss));
     }
 
-    /** Adds a bin's lower and upper shares with the safety margin. */
+    /** Adds a bin's lower and upper shares (pessimistic: with the safety margin). */
     void split(long lowerIndex, double lowerShare, double upperShare) {
       if (pessimistic()) {
         add(lowerIndex, lowerShare * (1 - MARGIN));
         add(lowerIndex + 1, upperShare * (1 + MARGIN) + 2 * MARGIN * lowerShare);
       } else {
-        add(lowerIndex, (lowerShare + upperShare) * (1 - MARGIN));
+        binLower[(int) (lowerIndex - lo)] += lowerShare;
+        binUpper[(int) (lowerIndex - lo)] += upperShare;
       }
     }
 
     PrivacyLossDistribution build() {
-      return new PrivacyLossDistribution(
-          discretization, interval, lo, masses, pessimistic() ? infinity * (1 + MARGIN) : infinity, 0);
+      if (pessimistic()) {
+        return new PrivacyLossDistribution(
+            discretization, interval, lo, masses, infinity * (1 + MARGIN), 0);
+      }
+      garble();
+      for (int i = 0; i < masses.length; i++) {
+        masses[i] *= 1 - MARGIN;
+      }
+      return new PrivacyLossDistribution(discretization, interval, lo, masses, infinity, 0);
     }
+
+    /**
+     * The optimistic counterpart of connect-the-dots: merging each bin's outcomes into one atom
+     * (p_b, q_b) is a post-processing, exact at the grid points. Grid point j then receives a
+     * fraction u of the atom below it and v of the atom above it, in the proportion that makes
+     * its loss exactly jΔ: u·E↑_{j−1} = v·E↓_j with E↓_b = p_b − e^{bΔ}q_b = U_b(1 − e^{−Δ}) and
+     * E↑_b = e^{(b+1)Δ}q_b − p_b = L_b(e^Δ − 1). This too is a post-processing of the true pair,
+     * so the result is dominated by it and stays dominated under composition. Fractions are
+     * matched greedily upwards; what an atom has left is rounded down to its bin's lower point
+     * keeping its P-mass (a coupling with a smaller loss, also a lower bound under composition).
+     * For smooth densities the left-overs are second order in Δ, unlike plain rounding down,
+     * whose loss is low by Δ/2 on average in every composed mechanism.
+     */
+    private void garble() {
+      double up = Math.expm1(interval);
+      double down = -Math.expm1(-interval);
+      boolean matched = Double.isFinite(up);
+      double previousMass = 0; // p_{j−1}
+      double previousExcess = 0; // E↑_{j−1}
+      double previousDown = 0; // v_{j−1}
+      for (int j = 0; j < masses.length; j++) {
+        double mass = binLower[j] + binUpper[j];
+        double excessDown = binUpper[j] * down;
+        double available = (1 - previousDown) * previousExcess;
+        double match = matched ? Math.min(available, excessDown) : 0;
+        double u = previousExcess > 0 ? match / previousExcess : 0;
+        double v = excessDown > 0 ? match / excessDown : 0;
+        masses[j] += u * previousMass + v * mass;
+        if (j > 0) {
+          masses[j - 1] += Math.max(0, 1 - previousDown - u) * previousMass;
+        }
+        previousMass = mass;
+        previousExcess = matched ? binLower[j] * up : 0;
+        previousDown = v;
+      }
+      masses[masses.length - 1] += Math.max(0, 1 - previousDown) * previousMass;
+    }
+  }
+
+  /** (e^{(g+1)Δ−l} − 1)/(e^Δ − 1) for l in [gΔ, (g+1)Δ], finite for any Δ. */
+  private double lowerFraction(double gridLo, double loss) {
+    return clamp(Math.exp(gridLo - loss) * -Math.expm1(loss - gridLo - interval)
+        / -Math.expm1(-interval));
+  }
+
+  /** (1 − e^{gΔ−l})/(1 − e^{−Δ}) for l in [gΔ, (g+1)Δ]. */
+  private double upperFraction(double gridLo, double loss) {
+    return clamp(-Math.expm1(gridLo - loss) / -Math.expm1(-interval));
   }
 
   /**
@@ -226,8 +291,6 @@ final class Discretizer {
     addAtoms(grid, atoms);
     addTails(grid, lowerTail, upperTail, cMin, cMax);
 
-    double expm1Up = Math.expm1(interval);
-    double expm1Down = -Math.expm1(-interval);
     double pieceWidth = model.scale() / 64;
     long first = index(Math.floor(cMin / interval));
     long last = index(Math.ceil(cMax / interval));
@@ -257,8 +320,8 @@ final class Discretizer {
           double x = mid + half * NODES[n];
           double weight = WEIGHTS[n] * half * model.density(x);
           double l = model.loss(x);
-          lowerShare += weight * clamp(Math.expm1(gridHi - l) / expm1Up);
-          upperShare += weight * clamp(-Math.expm1(gridLo - l) / expm1Down);
+          lowerShare += weight * lowerFraction(gridLo, l);
+          upperShare += weight * upperFraction(gridLo, l);
         }
       }
       grid.split(i, lowerShare, upperShare);

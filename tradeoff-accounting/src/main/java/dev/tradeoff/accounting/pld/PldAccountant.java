@@ -62,7 +62,10 @@ public final class PldAccountant implements Accountant {
   public static final int MAX_COMPOSED_POINTS = 1 << 23;
 
   /** The largest number of grid points of one mechanism's distribution. */
-  static final int MAX_TERM_POINTS = 1 << 23;
+  static final int MAX_TERM_POINTS = 1 << 21;
+
+  /** Grid points per mechanism of the coarse first look that sizes the composed window. */
+  private static final double PROBE_POINTS = 4096;
 
   private final double interval;
   private final double tailMass;
@@ -206,6 +209,7 @@ public final class PldAccountant implements Accountant {
   private List<PrivacyLossDistribution> compose(
       List<Leaf> leaves, double termTail, Discretization mode) {
     double grid = interval;
+    double maxSpan = 0;
     double totalMagnitude = 0; // Σ_j c_j max |finite loss of j|
     for (Leaf leaf : leaves) {
       double magnitude = 0;
@@ -213,6 +217,7 @@ public final class PldAccountant implements Accountant {
           ? List.of(leaf.remove()) : List.of(leaf.remove(), leaf.add())) {
         double[] range = Discretizer.lossRange(model, termTail);
         if (range != null) {
+          maxSpan = Math.max(maxSpan, range[1] - range[0]);
           grid = Math.max(grid, (range[1] - range[0]) / (MAX_TERM_POINTS - 8));
           magnitude = Math.max(magnitude, Math.max(Math.abs(range[0]), Math.abs(range[1])));
         }
@@ -221,6 +226,13 @@ public final class PldAccountant implements Accountant {
     }
     grid = Math.max(grid, totalMagnitude / (Discretizer.MAX_INDEX / 4));
     Composer composer = new Composer(tailMass, MAX_COMPOSED_POINTS);
+    // A cheap first look at a coarse grid (about PROBE_POINTS per mechanism) measures the composed
+    // window in units of loss, so the fine grid is usually right the first time.
+    double probe = Math.max(grid, maxSpan / PROBE_POINTS);
+    if (probe > grid) {
+      double window = probe * windowPoints(composer, leaves, probe, termTail);
+      grid = Math.max(grid, 1.05 * window / MAX_COMPOSED_POINTS);
+    }
     for (int attempt = 0; ; attempt++) {
       Discretizer discretizer = new Discretizer(grid, termTail, mode);
       List<Composer.Term> remove = new ArrayList<>();
@@ -253,6 +265,21 @@ public final class PldAccountant implements Accountant {
       // The window scales as 1/Δ; a little more than the ratio avoids a third pass.
       grid *= 1.05 * needed / MAX_COMPOSED_POINTS;
     }
+  }
+
+  /** The composed window (grid points, both directions) of the pessimistic PLDs at interval Δ. */
+  private static long windowPoints(
+      Composer composer, List<Leaf> leaves, double interval, double termTail) {
+    Discretizer discretizer = new Discretizer(interval, termTail, Discretization.PESSIMISTIC);
+    List<Composer.Term> remove = new ArrayList<>();
+    List<Composer.Term> add = new ArrayList<>();
+    for (Leaf leaf : leaves) {
+      PrivacyLossDistribution r = discretizer.discretize(leaf.remove());
+      remove.add(new Composer.Term(r, leaf.count()));
+      add.add(new Composer.Term(
+          leaf.add() == null ? r : discretizer.discretize(leaf.add()), leaf.count()));
+    }
+    return Math.max(composer.requiredPoints(remove), composer.requiredPoints(add));
   }
 
   /**

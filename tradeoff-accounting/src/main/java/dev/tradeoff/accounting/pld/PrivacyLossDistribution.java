@@ -25,6 +25,40 @@ public final class PrivacyLossDistribution {
   private final double[] masses;
   private final double infinityMass;
   private final double deficit;
+  private final RoundOff roundOff;
+
+  /**
+   * A bound on the round-off of the masses of a composition over its window [start, end) of grid
+   * indices (masses trimmed as zero included): Σ_{g ≥ g₁} |error at g| ≤ √(n₁)·{@code plainL2}
+   * over the n₁ indices in [g₁, {@code tiltFrom}) (Cauchy–Schwarz on an ℓ₂ bound) plus, from
+   * {@code tiltFrom} on, where the masses come from an exponentially tilted transform, e^{a − θg₂}
+   * for the errors at g ≥ g₂ ({@code a = tiltLog}: the tilted ℓ₂ bound over √(1 − e^{−2θ}) plus
+   * the tilted mass folded in from above the window, scaled back; θ = {@code tiltRate} per grid
+   * index).
+   */
+  record RoundOff(
+      double plainL2, long tiltFrom, double tiltRate, double tiltLog, long start, long end) {
+    static final RoundOff NONE = new RoundOff(0, Long.MAX_VALUE, 0, Double.NEGATIVE_INFINITY, 0, 0);
+
+    /** The bound on the summed absolute error of the masses at grid indices ≥ first. */
+    double above(double firstIndex) {
+      if (plainL2 == 0 && tiltRate == 0) {
+        return 0;
+      }
+      long first = (long) Math.max(start, Math.min(end, firstIndex));
+      double bound = 0;
+      long plainEnd = Math.min(end, tiltFrom);
+      if (plainEnd > first) {
+        bound += Math.sqrt((double) (plainEnd - first)) * plainL2;
+      }
+      if (tiltRate > 0) {
+        double from = Math.max(first, tiltFrom);
+        // 1.001: the exponent carries a relative error of order u·|θg|, far below 1e-3.
+        bound += 1.001 * Math.exp(tiltLog - tiltRate * from);
+      }
+      return bound;
+    }
+  }
 
   PrivacyLossDistribution(
       Discretization discretization,
@@ -33,12 +67,29 @@ public final class PrivacyLossDistribution {
       double[] masses,
       double infinityMass,
       double deficit) {
+    this(discretization, interval, offset, masses, infinityMass, deficit, RoundOff.NONE);
+  }
+
+  PrivacyLossDistribution(
+      Discretization discretization,
+      double interval,
+      long offset,
+      double[] masses,
+      double infinityMass,
+      double deficit,
+      RoundOff roundOff) {
     this.discretization = discretization;
     this.interval = interval;
     this.offset = offset;
     this.masses = masses;
     this.infinityMass = Math.min(1, infinityMass);
     this.deficit = deficit;
+    this.roundOff = roundOff;
+  }
+
+  /** The round-off bound of the masses at losses above ε (0 for a single discretized mechanism). */
+  double roundOffAbove(double epsilon) {
+    return roundOff.above(Math.floor(epsilon / interval) + 1);
   }
 
   /** Which bound this distribution gives. */
@@ -113,11 +164,12 @@ public final class PrivacyLossDistribution {
   public double delta(double epsilon) {
     Require.nonNegative("epsilon", epsilon);
     double sum = hockeyStickSum(epsilon);
+    double error = roundOffAbove(epsilon);
     double value;
     if (discretization == Discretization.PESSIMISTIC) {
-      value = infinityMass + sum * widening();
+      value = infinityMass + sum * widening() + error;
     } else {
-      value = Math.max(0, infinityMass + sum / widening() - deficit);
+      value = Math.max(0, infinityMass + sum / widening() - deficit - error);
     }
     return Math.min(1, value);
   }
@@ -154,18 +206,31 @@ public final class PrivacyLossDistribution {
     if (delta(0) <= delta) {
       return 0;
     }
+    // The round-off bound depends on ε; it is taken at a first solution without it. For the upper
+    // bound that is an ε below the answer, where the bound is larger (safe); the lower bound is
+    // checked by roundDown.
+    double first = solve(delta, pessimistic, 0);
+    double solution = Double.isFinite(first) ? solve(delta, pessimistic, roundOffAbove(first)) : first;
+    if (solution == Double.POSITIVE_INFINITY) {
+      return solution;
+    }
+    solution = Math.max(0, solution);
+    return pessimistic ? roundUp(solution, delta) : roundDown(solution, delta);
+  }
+
+  /** The ε where the hockey-stick sum meets δ less (or plus) the given error; +∞ if it never does. */
+  private double solve(double delta, boolean pessimistic, double error) {
     // Target for the plain hockey-stick sum S(ε).
     double target =
         pessimistic
-            ? (delta - infinityMass) / widening()
-            : (delta + deficit - infinityMass) * widening();
+            ? (delta - infinityMass - error) / widening()
+            : (delta + deficit + error - infinityMass) * widening();
     if (!(target >= 0)) {
       return Double.POSITIVE_INFINITY;
     }
     double decay = Math.exp(-interval);
     double above = 0; // A: Σ_{j > i} m_j
     double weighted = 0; // E: Σ_{j > i} m_j e^{iΔ − jΔ}
-    double solution = Double.NaN;
     for (int i = masses.length - 1; i >= 0; i--) {
       // Move the reference point from (i+1)Δ to iΔ, adding m_{i+1}.
       if (i + 1 < masses.length) {
@@ -174,18 +239,17 @@ public final class PrivacyLossDistribution {
       }
       double atGrid = above - weighted;
       if (atGrid > target) {
-        solution = (offset + i) * interval + Math.log((above - target) / weighted);
-        break;
+        // The crossing lies in [iΔ, (i+1)Δ]; the bound matters when E underflows (huge Δ).
+        return Math.min(
+            (offset + i) * interval + Math.log((above - target) / weighted),
+            (offset + i + 1) * interval);
       }
     }
-    if (Double.isNaN(solution)) {
-      // Below the lowest grid point: all masses are above ε.
-      above += masses[0];
-      weighted = (weighted + masses[0]) * decay;
-      solution = (offset - 1) * interval + Math.log((above - target) / weighted);
-    }
-    solution = Math.max(0, solution);
-    return pessimistic ? roundUp(solution, delta) : roundDown(solution, delta);
+    // Below the lowest grid point: all masses are above ε.
+    above += masses[0];
+    weighted = (weighted + masses[0]) * decay;
+    return Math.min(
+        (offset - 1) * interval + Math.log((above - target) / weighted), offset * interval);
   }
 
   private double roundUp(double epsilon, double delta) {

@@ -25,14 +25,17 @@ record SampledGaussianLoss(double sigma, double a, Direction direction) implemen
 
   @Override
   public double xLower(double tailMass) {
-    // Under either P, Pr[x < t] <= Φ(t/σ).
-    return -sigma * StandardNormal.inverseSurvival(tailMass);
+    // P has a component N(0, σ²) unless it is N(1, σ²) alone (a = 1, remove direction); either
+    // way Pr_P[x < t] <= Φ((t − centre)/σ) for the lowest centre.
+    double centre = mixtureIsP() && a == 1 ? 1 : 0;
+    return centre - sigma * StandardNormal.inverseSurvival(tailMass);
   }
 
   @Override
   public double xUpper(double tailMass) {
-    // Under either P, Pr[x > t] <= Φ̄((t − 1)/σ).
-    return 1 + sigma * StandardNormal.inverseSurvival(tailMass);
+    // P has a component N(1, σ²) unless it is N(0, σ²) (add direction).
+    double centre = mixtureIsP() ? 1 : 0;
+    return centre + sigma * StandardNormal.inverseSurvival(tailMass);
   }
 
   @Override

@@ -196,7 +196,7 @@ public final class RdpAccountant implements Accountant {
   }
 
   /**
-   * WBK19 Theorem 9 on this grid; see {@link SampledWithoutReplacementRdp}. Grid orders above
+   * [WBK19, Theorem 9] on this grid; see {@link SampledWithoutReplacementRdp}. Grid orders above
    * {@link SampledWithoutReplacementRdp#MAX_ORDER} (whose bound would need that many inner orders)
    * get the weaker but valid min{inner ε(α), log(1 + γ(e^{ε(∞)} − 1))}. Every order is also capped
    * by the inner curve at that order, and finally takes the least value at any order ≥ it.

@@ -67,7 +67,7 @@ public final class SampledWithoutReplacementRdp {
   private SampledWithoutReplacementRdp() {}
 
   /**
-   * ε′(α) of the subsampled mechanism: WBK19 Theorem 9 at ⌈α⌉, or the inner ε(⌈α⌉), or the
+   * ε′(α) of the subsampled mechanism: [WBK19, Theorem 9] at ⌈α⌉, or the inner ε(⌈α⌉), or the
    * amplified pure-DP bound, whichever is least.
    *
    * @param gamma sampling ratio γ = m/n in (0, 1] (round it up if it is not exact)
@@ -125,7 +125,7 @@ public final class SampledWithoutReplacementRdp {
     return e;
   }
 
-  /** The WBK19 Theorem 9 bound at an integer order α ≥ 2, rounded up (no capping). */
+  /** The [WBK19, Theorem 9] bound at an integer order α ≥ 2, rounded up (no capping). */
   static double upperBound(
       double gamma, IntToDoubleFunction innerRdp, double innerPureEpsilon, int alpha) {
     return new Theorem9(gamma, innerRdp, innerPureEpsilon, alpha).upperBound(alpha);

@@ -23,7 +23,7 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * BBG18 Theorem 9 and the (ε, δ) accountants on sampling without replacement. References for
+ * [BBG18, Theorem 9] and the (ε, δ) accountants on sampling without replacement. References for
  * log(1 + γ(e^ε − 1)) by mpmath at 30 digits, with γ the exact value of the double.
  */
 class WithoutReplacementAmplificationTest {

@@ -10,7 +10,7 @@ import java.util.function.IntToDoubleFunction;
 import org.junit.jupiter.api.Test;
 
 /**
- * References: the WBK19 Theorem 9 sum evaluated term by term with mpmath at 40 digits (exact
+ * References: the [WBK19, Theorem 9] sum evaluated term by term with mpmath at 40 digits (exact
  * binomials, inner curves in closed form at 40 digits), independent of the log-space evaluation
  * here. Soundness: the exact Rényi divergences of a real subsampled mechanism (a bit count with
  * discrete Laplace noise on a without-replacement subsample), which every valid bound dominates.

@@ -26,7 +26,7 @@ import dev.tradeoff.accounting.pld.PldAccountant;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
-/** The RDP accountant on {@link SampledWithoutReplacementEvent} (WBK19 Theorem 9). */
+/** The RDP accountant on {@link SampledWithoutReplacementEvent} [WBK19, Theorem 9]. */
 class WithoutReplacementAccountingTest {
 
   private static final Neighbouring REPLACE = Neighbouring.REPLACE_ONE;

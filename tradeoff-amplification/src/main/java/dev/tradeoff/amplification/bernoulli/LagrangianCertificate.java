@@ -4,8 +4,8 @@ import dev.tradeoff.accounting.numerics.LogMath;
 import java.util.PriorityQueue;
 
 /**
- * A Lagrangian certificate for Post_{A,α,k}(ε) (Imola and Chaudhuri, "Privacy Amplification by
- * Bernoulli Sampling", Theorems 1 and 3) that works for every dimension d and sample count k by
+ * A Lagrangian certificate for Post_{A,α,k}(ε) [BernAmp21,
+ * Theorems 1 and 3] that works for every dimension d and sample count k by
  * reducing the problem to two variables.
  *
  * <p><b>Theorem.</b> With n = dk, F(p, s) the Theorem 4 Rényi sum of the antipodal pair P = (p, 1 −
@@ -262,6 +262,8 @@ final class LagrangianCertificate {
     private final double lam2;
     private final double relErr;
     private final Terms terms;
+    private final double[][] pieceP;
+    private final double[][] pieceS;
 
     private Lagrangian(double logP) {
       double pLogit = logP - LogMath.log1mExp(logP);
@@ -276,6 +278,12 @@ final class LagrangianCertificate {
                   + Math.abs(logBudget)
                   + Math.abs(logScale));
       this.terms = new Terms();
+      this.pieceP = new double[terms.size][];
+      this.pieceS = new double[terms.size][];
+      for (int i = 0; i < terms.size; i++) {
+        pieceP[i] = terms.piecesP(i);
+        pieceS[i] = terms.piecesS(i);
+      }
     }
 
     /**
@@ -375,14 +383,14 @@ final class LagrangianCertificate {
       }
 
       /** The pieces (κ, log x, log y) of term i in the p logit; empty when κ = 0. */
-    double[] piecesP(int i) {
-      return kp[i] == 0 ? new double[0] : new double[] {kp[i], xp[i], yp[i]};
-    }
+      double[] piecesP(int i) {
+        return kp[i] == 0 ? NONE : new double[] {kp[i], xp[i], yp[i]};
+      }
 
-    /** The pieces (κ, log x, log y) of term i in the s logit; empty when κ = 0. */
-    double[] piecesS(int i) {
-      return ks[i] == 0 ? new double[0] : new double[] {ks[i], xs[i], ys[i]};
-    }
+      /** The pieces (κ, log x, log y) of term i in the s logit; empty when κ = 0. */
+      double[] piecesS(int i) {
+        return ks[i] == 0 ? NONE : new double[] {ks[i], xs[i], ys[i]};
+      }
 
     /** log|term i| at logits (tp, ts). */
       double log(int i, double tp, double ts) {
@@ -402,17 +410,12 @@ final class LagrangianCertificate {
      */
     double taylorBound(double p0, double p1, double s0, double s1) {
       int size = terms.size;
-      double[][] pp = new double[size][];
-      double[][] ps = new double[size][];
-      double[] constant = new double[size];
-      double[] sign = new double[size];
-      for (int i = 0; i < size; i++) {
-        pp[i] = terms.piecesP(i);
-        ps[i] = terms.piecesS(i);
-        constant[i] = terms.constant[i];
-        sign[i] = terms.sign[i];
-      }
-      double best = scaledBack(taylor(constant, sign, pp, ps, relErr, p0, p1, s0, s1));
+      double[][] pp = pieceP;
+      double[][] ps = pieceS;
+      double[] constant = terms.constant;
+      double[] sign = terms.sign;
+      double best =
+          scaledBack(taylor(constant, sign, pp, ps, NONE, NONE, size, relErr, p0, p1, s0, s1));
       double tp = 0.5 * (p0 + p1);
       double ts = 0.5 * (s0 + s1);
       int k = size - 1;
@@ -433,17 +436,12 @@ final class LagrangianCertificate {
         if (anchor < 0 || centre[anchor] == Double.NEGATIVE_INFINITY) {
           continue;
         }
-        double[][] rp = new double[k][];
-        double[][] rs = new double[k][];
         double[] rc = new double[k];
-        double[] rsg = new double[k];
         for (int i = 0; i < k; i++) {
-          rp[i] = ratioPieces(pp[i], pp[anchor]);
-          rs[i] = ratioPieces(ps[i], ps[anchor]);
           rc[i] = constant[i] - constant[anchor];
-          rsg[i] = sign[i];
         }
-        double[] r = taylor(rc, rsg, rp, rs, 2 * relErr, p0, p1, s0, s1);
+        double[] r =
+            taylor(rc, sign, pp, ps, pp[anchor], ps[anchor], k, 2 * relErr, p0, p1, s0, s1);
         if (!(r[1] < Double.POSITIVE_INFINITY)) {
           continue;
         }
@@ -697,106 +695,140 @@ final class LagrangianCertificate {
     return Math.max(Math.abs(lo), Math.abs(hi));
   }
 
-  /** The pieces of term i over the anchor's: i's pieces followed by the anchor's with −κ. */
-  private static double[] ratioPieces(double[] own, double[] anchor) {
-    double[] out = new double[own.length + anchor.length];
-    System.arraycopy(own, 0, out, 0, own.length);
+  /** No pieces: the anchor of the plain Taylor bound. */
+  private static final double[] NONE = new double[0];
+
+  /**
+   * Σ_m κ_m ℓ(t; x_m, y_m) over the pieces (κ, log x, log y) of {@code own}, minus the same sum
+   * over {@code anchor}.
+   */
+  private static double pieces(double[] own, double[] anchor, double t) {
+    double v = 0;
+    for (int m = 0; m < own.length; m += 3) {
+      v += piece(own[m], own[m + 1], own[m + 2], t);
+    }
     for (int m = 0; m < anchor.length; m += 3) {
-      out[own.length + m] = -anchor[m];
-      out[own.length + m + 1] = anchor[m + 1];
-      out[own.length + m + 2] = anchor[m + 2];
-    }
-    return out;
-  }
-
-  /** Σ_m κ_m ℓ(t; x_m, y_m) for pieces (κ, log x, log y). */
-  private static double pieces(double[] pieces, double t) {
-    double v = 0;
-    for (int m = 0; m < pieces.length; m += 3) {
-      v += piece(pieces[m], pieces[m + 1], pieces[m + 2], t);
+      v -= piece(anchor[m], anchor[m + 1], anchor[m + 2], t);
     }
     return v;
   }
 
-  /** d/dt Σ_m κ_m ℓ(t; x_m, y_m) = Σ_m κ_m (σ(t + δ_m) − σ(t)), δ_m = log x_m − log y_m. */
-  private static double derivative(double[] pieces, double t) {
-    double v = 0;
-    for (int m = 0; m < pieces.length; m += 3) {
-      v += pieces[m] * (shiftedSigmoid(t, pieces[m + 1], pieces[m + 2]) - shiftedSigmoid(t, 0, 0));
-    }
-    return v;
+  /** κ_m of piece m of own, then of anchor negated. */
+  private static double kappa(double[] own, double[] anchor, int m) {
+    return m < own.length ? own[m] : -anchor[m - own.length];
+  }
+
+  /** log x_m (or log y_m when {@code y}) of piece m of own, then of anchor. */
+  private static double shift(double[] own, double[] anchor, int m, boolean y) {
+    int o = y ? 2 : 1;
+    return m < own.length ? own[m + o] : anchor[m - own.length + o];
   }
 
   /**
-   * [min, max] of the derivative on [t0, t1]: Σ_m κ_m σ(t + δ_m) − (Σ_m κ_m) σ(t) is a signed sum
-   * of increasing functions, each bounded by its values at the ends.
+   * d/dt of {@link #pieces}: Σ_m κ_m (σ(t + δ_m) − σ(t)), δ_m = log x_m − log y_m, with the anchor's
+   * κ negated.
    */
-  private static double[] derivativeRange(double[] pieces, double t0, double t1) {
+  private static double derivative(double[] own, double[] anchor, double t) {
+    double v = 0;
+    double total = 0;
+    int length = own.length + anchor.length;
+    for (int m = 0; m < length; m += 3) {
+      double k = kappa(own, anchor, m);
+      v += k * shiftedSigmoid(t, shift(own, anchor, m, false), shift(own, anchor, m, true));
+      total += k;
+    }
+    return v - total * sigmoid(t);
+  }
+
+  /**
+   * Writes into out[at], out[at + 1] the [min, max] of {@link #derivative} on [t0, t1]:
+   * Σ_m κ_m σ(t + δ_m) − (Σ_m κ_m) σ(t) is a signed sum of increasing functions, each bounded by its
+   * values at the ends.
+   */
+  private static void derivativeRange(
+      double[] own, double[] anchor, double t0, double t1, double[] out, int at) {
     double lo = 0;
     double hi = 0;
     double total = 0;
-    for (int m = 0; m < pieces.length; m += 3) {
-      double v0 = pieces[m] * shiftedSigmoid(t0, pieces[m + 1], pieces[m + 2]);
-      double v1 = pieces[m] * shiftedSigmoid(t1, pieces[m + 1], pieces[m + 2]);
+    int length = own.length + anchor.length;
+    for (int m = 0; m < length; m += 3) {
+      double k = kappa(own, anchor, m);
+      double lx = shift(own, anchor, m, false);
+      double ly = shift(own, anchor, m, true);
+      double v0 = k * shiftedSigmoid(t0, lx, ly);
+      double v1 = k * shiftedSigmoid(t1, lx, ly);
       lo += Math.min(v0, v1);
       hi += Math.max(v0, v1);
-      total += pieces[m];
+      total += k;
     }
-    double v0 = -total * shiftedSigmoid(t0, 0, 0);
-    double v1 = -total * shiftedSigmoid(t1, 0, 0);
-    return new double[] {lo + Math.min(v0, v1), hi + Math.max(v0, v1)};
+    double v0 = -total * sigmoid(t0);
+    double v1 = -total * sigmoid(t1);
+    out[at] = lo + Math.min(v0, v1);
+    out[at + 1] = hi + Math.max(v0, v1);
   }
 
   /**
-   * [min, max] of the second derivative Σ_m κ_m σ′(t + δ_m) − (Σ_m κ_m) σ′(t) on [t0, t1]: σ′ =
-   * σ(1 − σ) rises to 1/4 at 0 and falls after, so on an interval its minimum is at an end and its
-   * maximum at the point nearest 0.
+   * Writes into out[at], out[at + 1] the [min, max] of the second derivative Σ_m κ_m σ′(t + δ_m) −
+   * (Σ_m κ_m) σ′(t) on [t0, t1]: σ′ = σ(1 − σ) rises to 1/4 at 0 and falls after, so on an interval
+   * its minimum is at an end and its maximum at the point nearest 0.
    */
-  private static double[] secondDerivativeRange(double[] pieces, double t0, double t1) {
+  private static void secondDerivativeRange(
+      double[] own, double[] anchor, double t0, double t1, double[] out, int at) {
     double lo = 0;
     double hi = 0;
     double total = 0;
-    for (int m = 0; m < pieces.length; m += 3) {
-      total += pieces[m];
-      double lx = pieces[m + 1];
-      double ly = pieces[m + 2];
+    int length = own.length + anchor.length;
+    for (int m = 0; m < length; m += 3) {
+      double k = kappa(own, anchor, m);
+      total += k;
+      double lx = shift(own, anchor, m, false);
+      double ly = shift(own, anchor, m, true);
       if (lx == Double.NEGATIVE_INFINITY || ly == Double.NEGATIVE_INFINITY) {
         continue;
       }
-      double[] r = sigmoidSlopeRange(t0 + lx - ly, t1 + lx - ly);
-      lo += pieces[m] > 0 ? pieces[m] * r[0] : pieces[m] * r[1];
-      hi += pieces[m] > 0 ? pieces[m] * r[1] : pieces[m] * r[0];
+      double u0 = t0 + lx - ly;
+      double u1 = t1 + lx - ly;
+      double min = Math.min(sigmoidSlope(u0), sigmoidSlope(u1));
+      double max = sigmoidSlope(Math.max(u0, Math.min(u1, 0)));
+      lo += k > 0 ? k * min : k * max;
+      hi += k > 0 ? k * max : k * min;
     }
-    double[] r = sigmoidSlopeRange(t0, t1);
-    lo += total > 0 ? -total * r[1] : -total * r[0];
-    hi += total > 0 ? -total * r[0] : -total * r[1];
-    return new double[] {lo, hi};
+    double min = Math.min(sigmoidSlope(t0), sigmoidSlope(t1));
+    double max = sigmoidSlope(Math.max(t0, Math.min(t1, 0)));
+    out[at] = lo + (total > 0 ? -total * max : -total * min);
+    out[at + 1] = hi + (total > 0 ? -total * min : -total * max);
   }
 
   /**
-   * [min, max] of Σ_m κ_m ℓ(t; x_m, y_m) on [t0, t1]: one piece is monotone (its derivative has
-   * the sign of κ·δ), so its ends bound it; several are bounded by the mean value theorem around
-   * the centre.
+   * Writes into out[at], out[at + 1] the [min, max] of {@link #pieces} on [t0, t1]: one piece is
+   * monotone (its derivative has the sign of κ·δ), so its ends bound it; several are bounded by the
+   * mean value theorem around the centre, with the derivative range already in out[dat..dat + 1].
    */
-  private static double[] valueRange(double[] pieces, double t0, double t1) {
-    if (pieces.length <= 3) {
-      double v0 = pieces(pieces, t0);
-      double v1 = pieces(pieces, t1);
-      return new double[] {Math.min(v0, v1), Math.max(v0, v1)};
+  private static void valueRange(
+      double[] own, double[] anchor, double t0, double t1, double[] out, int at, int dat) {
+    if (own.length + anchor.length <= 3) {
+      double v0 = pieces(own, anchor, t0);
+      double v1 = pieces(own, anchor, t1);
+      out[at] = Math.min(v0, v1);
+      out[at + 1] = Math.max(v0, v1);
+      return;
     }
-    double[] d = derivativeRange(pieces, t0, t1);
-    double radius = Math.max(Math.abs(d[0]), Math.abs(d[1])) * 0.5 * (t1 - t0);
-    double c = pieces(pieces, 0.5 * (t0 + t1));
-    return new double[] {c - radius, c + radius};
+    double radius = Math.max(Math.abs(out[dat]), Math.abs(out[dat + 1])) * 0.5 * (t1 - t0);
+    double c = pieces(own, anchor, 0.5 * (t0 + t1));
+    out[at] = c - radius;
+    out[at + 1] = c + radius;
   }
 
   /**
-   * A second-order upper bound on S = Σ_i sign_i e^{U_i} over a box with finite ends, U_i =
-   * constant_i + (pieces in t_p) + (pieces in t_s), returned as {top, m} meaning S ≤ m·e^{top}. With
-   * c the centre and h the offset, S(c + h) = S(c) + ∇S(c)·h + ½ hᵀ∇²S(ξ)h for some ξ in the box;
-   * each term's Hessian e^{U}(∇U∇Uᵀ + ∇²U) is bounded over the box entry by entry, and the
-   * quadratic model v + g·h + ½(H̄11 h1² + 2 M12 |h1 h2| + H̄22 h2²) is maximised exactly over the
-   * box. Its overshoot is third order in the width.
+   * A second-order upper bound on S = Σ_{i &lt; count} sign_i e^{U_i} over a box with finite ends,
+   * U_i = constant_i + (pieces of pp[i] minus those of ap, in t_p) + (pieces of ps[i] minus those of
+   * as, in t_s), returned as {top, m} meaning S ≤ m·e^{top}. With c the centre and h the offset,
+   * S(c + h) = S(c) + ∇S(c)·h + ½ hᵀ∇²S(ξ)h for some ξ in the box; each term's Hessian
+   * e^{U}(∇U∇Uᵀ + ∇²U) is bounded over the box entry by entry, and the quadratic model v + g·h +
+   * ½(H̄11 h1² + 2 M12 |h1 h2| + H̄22 h2²) is maximised exactly over the box. A term whose value
+   * ranges over more than a factor 20 on the box, and whose value bound is cheaper than its share
+   * of the model, is bounded by its extreme value instead. The overshoot is third order in the
+   * width.
    *
    * @param err absolute error of each computed U_i
    */
@@ -805,30 +837,37 @@ final class LagrangianCertificate {
       double[] sign,
       double[][] pp,
       double[][] ps,
+      double[] ap,
+      double[] as,
+      int count,
       double err,
       double p0,
       double p1,
       double s0,
       double s1) {
-    int size = constant.length;
     double tp = 0.5 * (p0 + p1);
     double ts = 0.5 * (s0 + s1);
     double hp = 0.5 * (p1 - p0);
     double hs = 0.5 * (s1 - s0);
-    double[] centre = new double[size];
-    double[] high = new double[size];
-    double[] low = new double[size];
+    // per term: centre, low, high, then [dp range], [ds range], [dpp range], [dss range]
+    double[][] q = new double[count][];
     double top = Double.NEGATIVE_INFINITY;
-    for (int i = 0; i < size; i++) {
+    for (int i = 0; i < count; i++) {
       if (sign[i] == 0 || constant[i] == Double.NEGATIVE_INFINITY) {
         continue;
       }
-      centre[i] = constant[i] + pieces(pp[i], tp) + pieces(ps[i], ts);
-      double[] a = valueRange(pp[i], p0, p1);
-      double[] b = valueRange(ps[i], s0, s1);
-      high[i] = constant[i] + a[1] + b[1] + err;
-      low[i] = constant[i] + a[0] + b[0] - err;
-      top = Math.max(top, high[i]);
+      double[] r = new double[15];
+      derivativeRange(pp[i], ap, p0, p1, r, 3);
+      derivativeRange(ps[i], as, s0, s1, r, 5);
+      secondDerivativeRange(pp[i], ap, p0, p1, r, 7);
+      secondDerivativeRange(ps[i], as, s0, s1, r, 9);
+      valueRange(pp[i], ap, p0, p1, r, 11, 3);
+      valueRange(ps[i], as, s0, s1, r, 13, 5);
+      r[0] = constant[i] + pieces(pp[i], ap, tp) + pieces(ps[i], as, ts);
+      r[1] = constant[i] + r[11] + r[13] - err;
+      r[2] = constant[i] + r[12] + r[14] + err;
+      q[i] = r;
+      top = Math.max(top, r[2]);
     }
     if (top == Double.NEGATIVE_INFINITY) {
       return new double[] {0, 0};
@@ -845,28 +884,42 @@ final class LagrangianCertificate {
     double h12High = 0;
     double h12Low = 0;
     double apart = 0;
-    for (int i = 0; i < size; i++) {
-      double sg = sign[i];
-      if (sg == 0 || constant[i] == Double.NEGATIVE_INFINITY) {
+    for (int i = 0; i < count; i++) {
+      double[] r = q[i];
+      if (r == null) {
         continue;
       }
-      double e = Math.exp(centre[i] - top);
-      double eLow = Math.exp(low[i] - top);
-      double eHigh = Math.exp(high[i] - top);
-      double dp = derivative(pp[i], tp);
-      double ds = derivative(ps[i], ts);
-      double[] rp = derivativeRange(pp[i], p0, p1);
-      double[] rs = derivativeRange(ps[i], s0, s1);
-      double[] qp = plus(square(rp), secondDerivativeRange(pp[i], p0, p1));
-      double[] qs = plus(square(rs), secondDerivativeRange(ps[i], s0, s1));
-      double[] cross = times(rp, rs);
-      double[] e11 = positiveTimes(eLow, eHigh, qp);
-      double[] e22 = positiveTimes(eLow, eHigh, qs);
-      double[] e12 = positiveTimes(eLow, eHigh, cross);
+      double sg = sign[i];
+      double e = Math.exp(r[0] - top);
+      double eLow = Math.exp(r[1] - top);
+      double eHigh = Math.exp(r[2] - top);
+      double dp = derivative(pp[i], ap, tp);
+      double ds = derivative(ps[i], as, ts);
+      // Hessian entries over the box: e^U (U_p² + U_pp), e^U U_p U_s, e^U (U_s² + U_ss)
+      double sqpLo = r[3] <= 0 && r[4] >= 0 ? 0 : Math.min(r[3] * r[3], r[4] * r[4]);
+      double sqpHi = Math.max(r[3] * r[3], r[4] * r[4]);
+      double sqsLo = r[5] <= 0 && r[6] >= 0 ? 0 : Math.min(r[5] * r[5], r[6] * r[6]);
+      double sqsHi = Math.max(r[5] * r[5], r[6] * r[6]);
+      double qpLo = sqpLo + r[7];
+      double qpHi = sqpHi + r[8];
+      double qsLo = sqsLo + r[9];
+      double qsHi = sqsHi + r[10];
+      double c1 = r[3] * r[5];
+      double c2 = r[3] * r[6];
+      double c3 = r[4] * r[5];
+      double c4 = r[4] * r[6];
+      double crossLo = Math.min(Math.min(c1, c2), Math.min(c3, c4));
+      double crossHi = Math.max(Math.max(c1, c2), Math.max(c3, c4));
+      double e11Lo = qpLo >= 0 ? eLow * qpLo : eHigh * qpLo;
+      double e11Hi = qpHi >= 0 ? eHigh * qpHi : eLow * qpHi;
+      double e22Lo = qsLo >= 0 ? eLow * qsLo : eHigh * qsLo;
+      double e22Hi = qsHi >= 0 ? eHigh * qsHi : eLow * qsHi;
+      double e12Lo = crossLo >= 0 ? eLow * crossLo : eHigh * crossLo;
+      double e12Hi = crossHi >= 0 ? eHigh * crossHi : eLow * crossHi;
       double curvature =
-          Math.max(Math.abs(e11[0]), Math.abs(e11[1])) * hp * hp
-              + 2 * Math.max(Math.abs(e12[0]), Math.abs(e12[1])) * hp * hs
-              + Math.max(Math.abs(e22[0]), Math.abs(e22[1])) * hs * hs;
+          Math.max(Math.abs(e11Lo), Math.abs(e11Hi)) * hp * hp
+              + 2 * Math.max(Math.abs(e12Lo), Math.abs(e12Hi)) * hp * hs
+              + Math.max(Math.abs(e22Lo), Math.abs(e22Hi)) * hs * hs;
       // a term that varies too fast for its curvature to pay off is bounded by its extreme value
       double taylorCost = e * (Math.abs(dp) * hp + Math.abs(ds) * hs) + 0.5 * curvature;
       double valueCost = sg > 0 ? eHigh - e : e - eLow;
@@ -878,10 +931,10 @@ final class LagrangianCertificate {
       value += sg * e;
       gp += sg * e * dp;
       gs += sg * e * ds;
-      h11 += sg > 0 ? e11[1] : -e11[0];
-      h22 += sg > 0 ? e22[1] : -e22[0];
-      h12High += sg > 0 ? e12[1] : -e12[0];
-      h12Low += sg > 0 ? e12[0] : -e12[1];
+      h11 += sg > 0 ? e11Hi : -e11Lo;
+      h22 += sg > 0 ? e22Hi : -e22Lo;
+      h12High += sg > 0 ? e12Hi : -e12Lo;
+      h12Low += sg > 0 ? e12Lo : -e12Hi;
       magnitude += e * (1 + (Math.abs(dp) + 1) * hp + (Math.abs(ds) + 1) * hs) + curvature;
     }
     double m12 = Math.max(Math.abs(h12High), Math.abs(h12Low));
@@ -898,39 +951,6 @@ final class LagrangianCertificate {
       return bound[0] > 700 ? 0 : bound[1] * Math.exp(bound[0]);
     }
     return bound[0] > 700 ? Double.POSITIVE_INFINITY : bound[1] * Math.exp(bound[0]);
-  }
-
-  /** [min, max] of σ′(u) = σ(u)σ(−u) on [u0, u1]. */
-  private static double[] sigmoidSlopeRange(double u0, double u1) {
-    double peak = Math.max(u0, Math.min(u1, 0));
-    return new double[] {
-      Math.min(sigmoidSlope(u0), sigmoidSlope(u1)), sigmoidSlope(peak)
-    };
-  }
-
-  private static double[] square(double[] r) {
-    double a = r[0] * r[0];
-    double b = r[1] * r[1];
-    return new double[] {r[0] <= 0 && r[1] >= 0 ? 0 : Math.min(a, b), Math.max(a, b)};
-  }
-
-  private static double[] plus(double[] a, double[] b) {
-    return new double[] {a[0] + b[0], a[1] + b[1]};
-  }
-
-  private static double[] times(double[] a, double[] b) {
-    double p = a[0] * b[0];
-    double q = a[0] * b[1];
-    double r = a[1] * b[0];
-    double u = a[1] * b[1];
-    return new double[] {Math.min(Math.min(p, q), Math.min(r, u)), Math.max(Math.max(p, q), Math.max(r, u))};
-  }
-
-  /** [min, max] of e·q for e ∈ [eLow, eHigh] (positive) and q ∈ range. */
-  private static double[] positiveTimes(double eLow, double eHigh, double[] range) {
-    double lo = range[0] >= 0 ? eLow * range[0] : eHigh * range[0];
-    double hi = range[1] >= 0 ? eHigh * range[1] : eLow * range[1];
-    return new double[] {lo, hi};
   }
 
   /**

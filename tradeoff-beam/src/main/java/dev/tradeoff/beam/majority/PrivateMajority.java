@@ -98,7 +98,7 @@ public final class PrivateMajority
         queries, randomness, new GaussianEvent(gnmax.sigma() / Math.sqrt(2)), null);
   }
 
-  /** GNMax calibrated to the per-query target (DaRRM Appendix D.2.1 grid search). */
+  /** GNMax calibrated to the per-query target ([DaRRM24, Appendix D.2.1] grid search). */
   public static PrivateMajority gnmax(ApproxDp perQueryTarget, int classes, int queries,
       ElementRandomness randomness) {
     return gnmax(GnMax.calibrated(perQueryTarget), classes, queries, randomness);

@@ -10,7 +10,7 @@ import java.util.random.RandomGenerator;
  * GNMax (Papernot et al., <i>Scalable private learning with PATE</i>, ICLR 2018, Section 4.1), the
  * non-private-teacher baseline of [DaRRM24, Section 6.2]: argmax_i {n_i + N(0, σ²)} over the per-class
  * vote counts n_i. It is (λ, λ/σ²)-RDP for every λ ≥ 1; σ is calibrated to a target (ε, δ) by the
- * grid search of DaRRM Appendix D.2.1 ({@link GnMaxRdpGridSearch}).
+ * grid search of [DaRRM24, Appendix D.2.1] ({@link GnMaxRdpGridSearch}).
  *
  * @param sigma σ &gt; 0
  * @param lambda the RDP order λ &gt; 1 the calibration chose
@@ -22,7 +22,7 @@ public record GnMax(double sigma, double lambda) {
     Require.renyiOrder("lambda", lambda);
   }
 
-  /** σ from the RDP grid search of DaRRM Appendix D.2.1 for the per-query target (ε, δ). */
+  /** σ from the RDP grid search of [DaRRM24, Appendix D.2.1] for the per-query target (ε, δ). */
   public static GnMax calibrated(ApproxDp target) {
     GnMaxRdpGridSearch.Result r = GnMaxRdpGridSearch.search(target);
     return new GnMax(r.sigma(), r.lambda());

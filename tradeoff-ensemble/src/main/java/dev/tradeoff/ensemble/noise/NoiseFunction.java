@@ -137,7 +137,7 @@ public record NoiseFunction(double[] values) {
   }
 
   /**
-   * The constant γ of classical randomized response (DaRRM Lemma A.1): if the majority of the K
+   * The constant γ of classical randomized response [DaRRM24, Lemma A.1]: if the majority of the K
    * teachers is (τε, λ)-DP (τ, λ by simple or general composition, {@code
    * dev.tradeoff.accounting.composition.PrivacyAllowance}), RR with
    *

@@ -11,7 +11,7 @@ import dev.tradeoff.ensemble.utility.DarrmError;
 import org.junit.jupiter.api.Test;
 
 /**
- * DaRRM Appendix D.1.1 / Figure 6: K = 35, ε = 0.1, Δ = 1e-5, m and δ from general composition of
+ * [DaRRM24, Appendix D.1.1] / Figure 6: K = 35, ε = 0.1, Δ = 1e-5, m and δ from general composition of
  * M subsampled teachers with δ′ = 0.1.
  */
 class Figure6SettingTest {

@@ -9,7 +9,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiFunction;
 import java.util.stream.IntStream;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
@@ -21,10 +24,10 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 /**
  * Curves of Post_{A,α,k}(ε), the lower bound (5)/(7), the asymptote (2)/(6) and the
  * post-processing bound ε against ε, as in [BernAmp21, Figures 1–3], drawn headless with
- * XChart. Post is searched at every ε for d = 1 and for dk ≤ 3, and on a coarse ε grid for k = 1 and
- * larger d (Figures 1b and 2b), with at most 20 000 boxes per point; certified points are drawn as
- * filled circles, uncertified ones (the lower end of a valid interval) as crosses. Every value is in log space, so the curves run over the whole ε
- * range.
+ * XChart. Post is searched at every ε for d = 1 and for dk ≤ 3, and on a coarse ε grid for the
+ * other (d, k) (Figures 1b, 2b and 3), certified to a gap of 1e-6 with at most 150 000 boxes per
+ * point; certified points are drawn as filled circles, uncertified ones (the lower end of a valid
+ * interval) as crosses. Every value is in log space, so the curves run over the whole ε range.
  */
 public final class BernoulliFigures {
 
@@ -56,36 +59,64 @@ public final class BernoulliFigures {
   }
 
   /**
-   * ε at which Post is searched for k = 1 and d ≥ 4 (Figures 1b and 2b: d = 5, 15): a subset of
-   * {@link #epsilonGrid}, because one such point costs up to half a second.
+   * ε at which Post is searched for dk ≥ 4 with d ≥ 2 (Figures 1b/2b: d = 5, 15; Figure 3: d = 3, 5
+   * with k = 2, 4): a subset of {@link #epsilonGrid}, because one such point costs up to seconds.
    */
   private static final Set<Double> COARSE_EPSILONS =
       Set.of(0.1, 0.3, 0.6, 1.0, 2.0, 3.0, 5.0, 10.0, 20.0, 30.0);
 
-  /** Boxes the certified search may branch per point. */
-  private static final long POINT_BUDGET = 20_000;
+  /** Boxes the certificate may branch per point. */
+  public static final long POINT_BUDGET = 150_000;
+
+  /** The gap every searched point is certified to. */
+  public static final double GAP = 1e-6;
 
   /** The point for one setting: searched where {@link #searched} says so, else the cheap interval. */
   public static Amplification compute(BernoulliSampling setting, double epsilon) {
     boolean search = searched(setting.dimension(), setting.samples(), epsilon);
-    return setting.amplify(epsilon, new SearchBudget(1e-7, search ? POINT_BUDGET : 1));
+    return setting.amplify(epsilon, new SearchBudget(GAP, search ? POINT_BUDGET : 1));
   }
 
   /**
-   * Whether Post is searched (and so plotted) at this point: at every ε for d = 1 or dk ≤ 3, at the
-   * coarse ε of {@link #COARSE_EPSILONS} for k = 1 and any d (the certificate depends only on dk and
-   * closes for d = 5, 15 at c = 0.3 and for many d = 5 points at c = 0.1).
+   * Whether Post is searched (and so plotted) at this point: at every ε for d = 1 or dk ≤ 3, and at
+   * the coarse ε of {@link #COARSE_EPSILONS} for every other (d, k) (the certificate depends only on
+   * dk).
    */
   public static boolean searched(int d, int k, double epsilon) {
-    return d == 1 || d * k <= 3 || (k == 1 && COARSE_EPSILONS.contains(epsilon));
+    return d == 1 || d * k <= 3 || COARSE_EPSILONS.contains(epsilon);
+  }
+
+  /** {@link #chart(String, double, double, int[], int[], double[], Path, BiFunction)}, computing each point in parallel. */
+  public static List<Row> chart(
+      String figure, double alpha, double c, int[] dims, int[] samples, double[] grid, Path png)
+      throws IOException {
+    Map<List<Object>, Amplification> values = new ConcurrentHashMap<>();
+    for (int d : dims) {
+      for (int k : samples) {
+        BernoulliSampling setting = new BernoulliSampling(alpha, c, d, k);
+        IntStream.range(0, grid.length)
+            .parallel()
+            .forEach(i -> values.put(List.of(d, k, grid[i]), compute(setting, grid[i])));
+      }
+    }
+    return chart(
+        figure, alpha, c, dims, samples, grid, png,
+        (s, e) -> values.get(List.of(s.dimension(), s.samples(), e)));
   }
 
   /**
    * One chart: for each (d, k) pair, the lower bound and asymptote, Post where searched, and the
-   * post-processing line ε. Returns the rows it computed.
+   * post-processing line ε, with every point's interval taken from {@code value}. Returns its rows.
    */
   public static List<Row> chart(
-      String figure, double alpha, double c, int[] dims, int[] samples, double[] grid, Path png)
+      String figure,
+      double alpha,
+      double c,
+      int[] dims,
+      int[] samples,
+      double[] grid,
+      Path png,
+      BiFunction<BernoulliSampling, Double, Amplification> value)
       throws IOException {
     System.setProperty("java.awt.headless", "true");
     XYChart chart =
@@ -114,12 +145,10 @@ public final class BernoulliFigures {
         List<Double> openX = new ArrayList<>();
         List<Double> openY = new ArrayList<>();
         double[] asym = new double[grid.length];
-        // points are independent (each search has its own state), so they are computed in parallel
-        Amplification[] values =
-            IntStream.range(0, grid.length)
-                .parallel()
-                .mapToObj(i -> compute(setting, grid[i]))
-                .toArray(Amplification[]::new);
+        Amplification[] values = new Amplification[grid.length];
+        for (int i = 0; i < grid.length; i++) {
+          values[i] = value.apply(setting, grid[i]);
+        }
         for (int i = 0; i < grid.length; i++) {
           Amplification a = values[i];
           rows.add(new Row(figure, alpha, c, d, k, grid[i], a));

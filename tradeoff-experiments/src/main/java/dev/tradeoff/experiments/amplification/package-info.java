@@ -1,5 +1,5 @@
 /**
- * Figures 1–3 of Imola and Chaudhuri, "Privacy Amplification by Bernoulli Sampling": the curves
+ * [BernAmp21, Figures 1–3]: the curves
  * of tradeoff-amplification drawn with XChart ({@code tradeoff reproduce bernoulli}, {@code
  * tradeoff amplify plot}).
  */

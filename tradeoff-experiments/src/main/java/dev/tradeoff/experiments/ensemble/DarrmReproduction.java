@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * Figures 2, 7 and 8 of Zhang, Jagielski et al., "Private Majority Ensembling" (TMLR 2024), as
+ * [DaRRM24, Figures 2, 7 and 8], as
  * PNGs: K = 11, ε = 0.1, Δ = 1e-5, δ = 1 − (1 − Δ)^m, m ∈ {1, 3, 5, 7} (Figure 2); the pure case K
  * = 11, m ∈ {1, 3, 5, 7, 9, 11} (Figure 7); the pure case K = 101, m ∈ {10, 20, 30, 40, 60, 80}
  * (Figure 8).

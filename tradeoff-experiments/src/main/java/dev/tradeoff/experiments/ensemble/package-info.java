@@ -1,5 +1,5 @@
 /**
- * Figures 2, 7 and 8 of Zhang, Jagielski et al., "Private Majority Ensembling" (TMLR 2024): the
+ * [DaRRM24, Figures 2, 7 and 8]: the
  * noise functions of tradeoff-ensemble and their errors drawn with XChart ({@code tradeoff
  * reproduce darrm}, {@code tradeoff ensemble plot}).
  */

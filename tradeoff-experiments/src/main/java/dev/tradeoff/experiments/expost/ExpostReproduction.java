@@ -18,7 +18,7 @@ import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * Figure 1 of the ex-post paper (std vs mean of the number of runs, Theorem 11 vs Papernot–Steinke
+ * [ExPost25, Figure 1] (std vs mean of the number of runs, Theorem 11 vs Papernot–Steinke
  * with η = ε′/ε, ε = 0.1, ε′ = 0.01) as {@code figure1.png} and {@code figure1.csv}, and Table 1
  * (synthetic message boards S8000 … S128000, pure DP, budget 10; Doubling, Noise Reduction,
  * Algorithm 3 run as Theorem 11 states it) as {@code table1.csv} and {@code table1.md}, next to the

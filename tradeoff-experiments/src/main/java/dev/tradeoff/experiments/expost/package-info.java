@@ -1,5 +1,5 @@
 /**
- * The ex-post paper's experiments: Figure 1 ({@link
+ * The experiments of [ExPost25]: Figure 1 ({@link
  * dev.tradeoff.experiments.expost.InvocationCurves}) and Table 1 on synthetic message boards
  * ({@link dev.tradeoff.experiments.expost.AnswerCountExperiment}); see REPRODUCTION.md, "Ex-post
  * tuning".

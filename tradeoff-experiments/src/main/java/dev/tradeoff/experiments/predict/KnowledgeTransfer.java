@@ -59,7 +59,7 @@ import org.apache.beam.sdk.values.TypeDescriptors;
  *
  * <ul>
  *   <li>GNMax (baseline) aggregates K <em>non-private</em> teachers with Gaussian noise calibrated to
- *       the per-query target (m ε, δ) (RDP grid search, DaRRM Appendix D.2.1);
+ *       the per-query target (m ε, δ) (RDP grid search, [DaRRM24, Appendix D.2.1]);
  *   <li>DaRRM γ_Sub and DaRRM γ_opt aggregate K (ε, Δ)-DP teachers (DP-SGD, ε computed by the
  *       accountant), each label (m ε, δ)-DP with δ = 1 − (1 − Δ)^m; γ_opt is optimised for the
  *       paper's Section 5 surrogate objective (p_i i.i.d. uniform on [0.5, 1), p̄ = 3/4) and

@@ -6,7 +6,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 
 /**
- * Figure 1 (a)–(d) of Chen and Long's shuffle-model paper (n = 100, λ = 58, r = 10) as PNGs, each
+ * [ShuffleGDP21, Figure 1 (a)–(d)] (n = 100, λ = 58, r = 10) as PNGs, each
  * with the exact worst-case analysis added.
  */
 public final class ShuffleReproduction {

@@ -1,5 +1,5 @@
 /**
- * Figure 1 of Chen and Long's shuffle-model paper, with the exact worst-case curve of
+ * [ShuffleGDP21, Figure 1], with the exact worst-case curve of
  * tradeoff-shuffle added, drawn with XChart ({@code tradeoff reproduce shuffle}, {@code tradeoff
  * shuffle plot}).
  */

@@ -14,7 +14,7 @@ import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 
 /**
- * The files of the histogram case study of Chaudhuri and Vinterbo (2013, appendix Section 6.3):
+ * The files of the histogram case study of [StabVal13, appendix Section 6.3]:
  * {@code stability.csv}, {@code stability-ise.png} (mean integrated squared error per method) and
  * {@code stability-choices.png} (how often each bin width was chosen), drawn headless with XChart.
  */

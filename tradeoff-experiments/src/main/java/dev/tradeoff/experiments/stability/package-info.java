@@ -1,5 +1,5 @@
 /**
- * The histogram case study of Chaudhuri and Vinterbo (2013, appendix Section 6.3): bin-width
+ * The histogram case study of [StabVal13, appendix Section 6.3]: bin-width
  * selection by the stability-based private validation of tradeoff-selection against its
  * baselines, with the CSV and charts ({@code tradeoff reproduce stability}).
  */

@@ -27,10 +27,12 @@ class BernoulliFiguresTest {
   }
 
   @Test
-  void figureThreeKeepsLargeDkWithSeveralSamplesUnsearched() {
-    for (double e : BernoulliFigures.epsilonGrid(30)) {
-      assertThat(BernoulliFigures.searched(5, 2, e)).isFalse();
-      assertThat(BernoulliFigures.searched(3, 4, e)).isFalse();
+  void figureThreeSearchesLargeDkWithSeveralSamplesOnTheCoarseGrid() {
+    double[] grid = BernoulliFigures.epsilonGrid(30);
+    for (int[] dk : new int[][] {{3, 2}, {3, 4}, {5, 2}, {5, 4}}) {
+      long searched =
+          Arrays.stream(grid).filter(e -> BernoulliFigures.searched(dk[0], dk[1], e)).count();
+      assertThat(searched).isEqualTo(10);
     }
   }
 }

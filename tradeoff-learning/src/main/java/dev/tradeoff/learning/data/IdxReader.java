@@ -10,6 +10,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.zip.GZIPInputStream;
+import java.util.zip.ZipException;
 
 /**
  * Reader of the IDX format of MNIST and Fashion-MNIST: a big-endian header (magic number, then one
@@ -18,8 +19,12 @@ import java.util.zip.GZIPInputStream;
  * gzip-compressed; compression is detected from the content (the gzip magic 1f 8b), not the name.
  *
  * <p>Every malformed input is an {@link IllegalArgumentException} naming the file: a missing path,
- * a wrong magic number, a non-positive size, a truncated body, or trailing bytes. Other I/O
- * failures are {@link UncheckedIOException}s.
+ * a wrong magic number, a non-positive size, a header that declares more bytes than the file can
+ * hold (checked before anything is allocated: at most the file's size for a raw file, {@value
+ * #MAX_DEFLATE_RATIO} times it for gzip), a truncated body, trailing bytes, or gzip content that
+ * does not decompress. The body is read in chunks, so memory grows only with the bytes that
+ * actually arrive, never with what a header claims. Other I/O failures are {@link
+ * UncheckedIOException}s.
  */
 public final class IdxReader {
 
@@ -31,20 +36,30 @@ public final class IdxReader {
 
   private static final int MAX_BYTES = Integer.MAX_VALUE - 16;
 
+  /** The largest expansion of DEFLATE (about 1032:1), bounding a gzip file's content. */
+  static final long MAX_DEFLATE_RATIO = 1032;
+
+  private static final int CHUNK = 1 << 20;
+
   private IdxReader() {}
 
   /** Reads an images file. */
   public static IdxImages readImages(Path path) {
-    return read(path, in -> readImages(in, path.toString()));
+    return read(path, (in, limit) -> readImages(in, path.toString(), limit));
   }
 
   /** Reads a labels file; each label is an unsigned byte 0..255. */
   public static int[] readLabels(Path path) {
-    return read(path, in -> readLabels(in, path.toString()));
+    return read(path, (in, limit) -> readLabels(in, path.toString(), limit));
   }
 
   /** Reads an images stream (raw or gzip); {@code name} is used in error messages. */
   public static IdxImages readImages(InputStream stream, String name) throws IOException {
+    return readImages(stream, name, Long.MAX_VALUE);
+  }
+
+  private static IdxImages readImages(InputStream stream, String name, long limit)
+      throws IOException {
     DataInputStream in = open(stream);
     magic(in, name, IMAGES_MAGIC, "images");
     int count = size(in, name, "image count");
@@ -55,15 +70,21 @@ public final class IdxReader {
       throw new IllegalArgumentException(
           "IDX file " + name + " declares " + bytes + " bytes of pixels, more than can be read");
     }
+    fits(name, bytes, limit, count + " images of " + rows + "x" + columns);
     byte[] pixels = body(in, name, (int) bytes, count + " images of " + rows + "x" + columns);
     return new IdxImages(count, rows, columns, pixels);
   }
 
   /** Reads a labels stream (raw or gzip); {@code name} is used in error messages. */
   public static int[] readLabels(InputStream stream, String name) throws IOException {
+    return readLabels(stream, name, Long.MAX_VALUE);
+  }
+
+  private static int[] readLabels(InputStream stream, String name, long limit) throws IOException {
     DataInputStream in = open(stream);
     magic(in, name, LABELS_MAGIC, "labels");
     int count = size(in, name, "label count");
+    fits(name, count, limit, count + " labels");
     byte[] raw = body(in, name, count, count + " labels");
     int[] labels = new int[count];
     for (int i = 0; i < count; i++) {
@@ -73,7 +94,15 @@ public final class IdxReader {
   }
 
   private interface Body<T> {
-    T read(InputStream in) throws IOException;
+    /** Reads the stream, whose content holds at most {@code limit} bytes. */
+    T read(InputStream in, long limit) throws IOException;
+  }
+
+  private static void fits(String name, long declared, long limit, String what) {
+    if (declared > limit) {
+      throw new IllegalArgumentException("IDX file " + name + " is truncated: the header declares "
+          + what + " (" + declared + " bytes), more than the file can hold (" + limit + ")");
+    }
   }
 
   private static <T> T read(Path path, Body<T> body) {
@@ -82,7 +111,17 @@ public final class IdxReader {
       throw new IllegalArgumentException("IDX file " + path + " does not exist or is not a file");
     }
     try (InputStream in = Files.newInputStream(path)) {
-      return body.read(in);
+      long size = Files.size(path);
+      byte[] head = new byte[2];
+      boolean gzip;
+      try (InputStream peek = Files.newInputStream(path)) {
+        gzip = peek.readNBytes(head, 0, 2) == 2 && (head[0] & 0xff) == 0x1f
+            && (head[1] & 0xff) == 0x8b;
+      }
+      return body.read(in, gzip ? size * MAX_DEFLATE_RATIO : size);
+    } catch (ZipException | EOFException e) {
+      throw new IllegalArgumentException("IDX file " + path + " is not valid gzip content ("
+          + e.getMessage() + ")", e);
     } catch (IOException e) {
       throw new UncheckedIOException("reading IDX file " + path + " failed: " + e.getMessage(), e);
     }
@@ -135,8 +174,19 @@ public final class IdxReader {
 
   private static byte[] body(DataInputStream in, String name, int length, String what)
       throws IOException {
-    byte[] bytes = new byte[length];
-    int read = in.readNBytes(bytes, 0, length);
+    // in chunks: memory grows with the bytes that arrive, not with what the header declares
+    byte[] bytes = new byte[Math.min(length, CHUNK)];
+    int read = 0;
+    while (read < length) {
+      if (read == bytes.length) {
+        bytes = java.util.Arrays.copyOf(bytes, (int) Math.min(length, 2L * bytes.length));
+      }
+      int n = in.readNBytes(bytes, read, bytes.length - read);
+      if (n == 0) {
+        break;
+      }
+      read += n;
+    }
     if (read < length) {
       throw new IllegalArgumentException(
           "IDX file " + name + " is truncated: the header declares " + what + " (" + length

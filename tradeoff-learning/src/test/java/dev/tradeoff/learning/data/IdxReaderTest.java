@@ -166,4 +166,39 @@ class IdxReaderTest {
     Dataset binary = data.binary(8, 5);
     assertThat(binary.labels()).containsExactly(1, 0, 1);
   }
+
+  @Test
+  void aHeaderClaimingMoreThanTheFileHoldsIsRefusedBeforeAllocating() throws IOException {
+    // 2,000,000 images of 28x28 declared, 12 bytes present: refused from the file size alone
+    Path raw = write("huge-raw", idx(IdxReader.IMAGES_MAGIC, new int[] {2_000_000, 28, 28},
+        new byte[12]), false);
+    long before = Runtime.getRuntime().totalMemory();
+    assertThatThrownBy(() -> IdxReader.readImages(raw))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("declares 2000000 images of 28x28 (1568000000 bytes), more than the file can hold");
+    assertThat(Runtime.getRuntime().totalMemory() - before).isLessThan(256L << 20);
+    // gzip: the bound is the DEFLATE ratio, then the body is read in chunks as it arrives
+    Path gz = write("huge.gz", idx(IdxReader.IMAGES_MAGIC, new int[] {2_000_000, 28, 28},
+        new byte[12]), true);
+    assertThatThrownBy(() -> IdxReader.readImages(gz))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("is truncated");
+  }
+
+  @Test
+  void gzipGarbageIsRefusedWithTheFileNamed() throws IOException {
+    byte[] garbage = new byte[200];
+    new java.util.Random(5).nextBytes(garbage);
+    garbage[0] = 0x1f;
+    garbage[1] = (byte) 0x8b; // the gzip magic, then garbage
+    Path bad = dir.resolve("garbage.gz");
+    Files.write(bad, garbage);
+    assertThatThrownBy(() -> IdxReader.readImages(bad))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("garbage.gz").hasMessageContaining("not valid gzip content");
+    Path truncated = dir.resolve("truncated.gz");
+    byte[] whole = Files.readAllBytes(write("whole.gz", twoImages(), true));
+    Files.write(truncated, Arrays.copyOf(whole, whole.length / 2));
+    assertThatThrownBy(() -> IdxReader.readImages(truncated))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("truncated.gz");
+  }
 }

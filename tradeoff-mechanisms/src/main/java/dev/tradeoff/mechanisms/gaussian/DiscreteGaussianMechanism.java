@@ -14,7 +14,7 @@ import java.util.random.RandomGenerator;
  * The discrete Gaussian mechanism (Canonne, Kamath and Steinke 2020) for an integer query of
  * integer L2 sensitivity Δ: f(D) + Y with Y ~ N_Z(0, σ²), σ² the exact square of the given double σ.
  *
- * <p>Guarantee: (Δ²/(2σ²))-zCDP, CKS20 Theorem 4 (rounded up). The accounting event is
+ * <p>Guarantee: (Δ²/(2σ²))-zCDP, [CKS20, Theorem 4] (rounded up). The accounting event is
  * {@link DiscreteGaussianEvent}(σ) when Δ = 1 and {@code GuaranteeEvent(ZeroConcentratedDp)}
  * otherwise.
  */

@@ -87,11 +87,6 @@ public final class GaussianMechanism implements Mechanism<Double, Double> {
     return new GaussianMechanism(epsilon, delta, sensitivity);
   }
 
-  /** A builder; sensitivity defaults to 1. */
-  public static Builder builder() {
-    return new Builder();
-  }
-
   /** f(D) + noise, snapped to the lattice; {@code value} must be finite. */
   public double release(double value, RandomGenerator random) {
     Require.finite("value", value);
@@ -132,7 +127,7 @@ public final class GaussianMechanism implements Mechanism<Double, Double> {
     return new ApproxDp(epsilon, delta);
   }
 
-  /** ρ = Δ_g²/(2σ_g²)-zCDP (CKS20 Theorem 4), rounded up. */
+  /** ρ = Δ_g²/(2σ_g²)-zCDP [CKS20, Theorem 4], rounded up. */
   public ZeroConcentratedDp concentratedGuarantee() {
     double ratio = DirectedRounding.quotientUp(gridSensitivity, gridSigma);
     return new ZeroConcentratedDp(DirectedRounding.productUp(DirectedRounding.productUp(ratio, ratio), 0.5));
@@ -141,33 +136,5 @@ public final class GaussianMechanism implements Mechanism<Double, Double> {
   @Override
   public DpEvent event() {
     return new GuaranteeEvent(concentratedGuarantee());
-  }
-
-  /** Builder for {@link GaussianMechanism}. */
-  public static final class Builder {
-    private double epsilon = Double.NaN;
-    private double delta = Double.NaN;
-    private double sensitivity = 1;
-
-    private Builder() {}
-
-    public Builder epsilon(double epsilon) {
-      this.epsilon = epsilon;
-      return this;
-    }
-
-    public Builder delta(double delta) {
-      this.delta = delta;
-      return this;
-    }
-
-    public Builder sensitivity(double sensitivity) {
-      this.sensitivity = sensitivity;
-      return this;
-    }
-
-    public GaussianMechanism build() {
-      return new GaussianMechanism(epsilon, delta, sensitivity);
-    }
   }
 }

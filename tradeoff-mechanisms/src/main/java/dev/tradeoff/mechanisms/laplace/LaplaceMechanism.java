@@ -48,11 +48,6 @@ public final class LaplaceMechanism implements Mechanism<Double, Double> {
     return new LaplaceMechanism(epsilon, sensitivity);
   }
 
-  /** A builder: {@code LaplaceMechanism.builder().epsilon(1).sensitivity(2).build()}. */
-  public static Builder builder() {
-    return new Builder();
-  }
-
   /** f(D) + noise, snapped to the lattice; {@code value} must be finite. */
   public double release(double value, RandomGenerator random) {
     Require.finite("value", value);
@@ -87,28 +82,5 @@ public final class LaplaceMechanism implements Mechanism<Double, Double> {
   @Override
   public PureDp guarantee() {
     return new PureDp(epsilon);
-  }
-
-
-  /** Builder for {@link LaplaceMechanism}; sensitivity defaults to 1. */
-  public static final class Builder {
-    private double epsilon = Double.NaN;
-    private double sensitivity = 1;
-
-    private Builder() {}
-
-    public Builder epsilon(double epsilon) {
-      this.epsilon = epsilon;
-      return this;
-    }
-
-    public Builder sensitivity(double sensitivity) {
-      this.sensitivity = sensitivity;
-      return this;
-    }
-
-    public LaplaceMechanism build() {
-      return new LaplaceMechanism(epsilon, sensitivity);
-    }
   }
 }

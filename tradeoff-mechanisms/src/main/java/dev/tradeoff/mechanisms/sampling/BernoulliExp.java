@@ -65,7 +65,7 @@ public record BernoulliExp(Rational gamma) {
   }
 
   /**
-   * CKS20 Algorithm 1 for γ = n/d in [0, 1]: K counts successes of Bernoulli(γ/K); the result is
+   * [CKS20, Algorithm 1] for γ = n/d in [0, 1]: K counts successes of Bernoulli(γ/K); the result is
    * whether the first failure has an odd index.
    */
   private static boolean sampleAtMostOne(RandomGenerator random, long n, long d) {

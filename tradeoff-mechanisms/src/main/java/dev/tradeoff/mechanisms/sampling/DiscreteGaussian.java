@@ -12,8 +12,8 @@ import java.util.random.RandomGenerator;
  * probability exp(−(|Y| − σ²/t)²/(2σ²)), computed as Bernoulli(exp(−γ)) with the exact rational
  * γ = (|Y|·t·d − n)²/(2·n·d·t²) for σ² = n/d. Guarantee: the output law is exactly N_Z(0, σ²) for
  * the rational σ² given; integer arithmetic only; expected O(1) draws (the acceptance probability
- * is bounded below by a constant, CKS20 Theorem 14). Adding it to an integer query of sensitivity
- * Δ is (Δ²/(2σ²))-zCDP (CKS20 Theorem 4).
+ * is bounded below by a constant, [CKS20, Theorem 14]). Adding it to an integer query of sensitivity
+ * Δ is (Δ²/(2σ²))-zCDP [CKS20, Theorem 4].
  *
  * @param sigmaSquared σ² &gt; 0
  */

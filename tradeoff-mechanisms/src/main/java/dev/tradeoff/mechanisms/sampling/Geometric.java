@@ -51,7 +51,7 @@ public record Geometric(Rational gamma) {
   }
 
   /**
-   * ⌊X/s⌋ with X ~ Geom_{e^{−1/t}}: distributed as Geom_{e^{−s/t}}. CKS20 Algorithm 2 without its
+   * ⌊X/s⌋ with X ~ Geom_{e^{−1/t}}: distributed as Geom_{e^{−s/t}}. [CKS20, Algorithm 2] without its
    * sign step.
    */
   static BigInteger floorOfGeometric(RandomGenerator random, BigInteger s, BigInteger t) {

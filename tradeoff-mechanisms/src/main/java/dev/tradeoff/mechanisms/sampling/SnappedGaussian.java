@@ -11,7 +11,7 @@ import java.util.random.RandomGenerator;
  *
  * <p>{@link #addTo} releases g·(round(x/g) + Y). Exact guarantee: if |x − x′| ≤ Δ then the lattice
  * indices differ by at most Δ_g = ⌊Δ/g⌋ + 1, so the release is ρ-zCDP with ρ = Δ_g²/(2(σ/g)²)
- * (CKS20 Theorem 4) ≤ (Δ + g)²/(2σ²): the discretisation inflates ρ by at most (1 + g/Δ)². For
+ * [CKS20, Theorem 4] ≤ (Δ + g)²/(2σ²): the discretisation inflates ρ by at most (1 + g/Δ)². For
  * (ε, δ) see the Gaussian mechanism in {@code dev.tradeoff.mechanisms.gaussian}, which accounts for
  * the lattice exactly. The set of possible outputs never depends on x.
  *

@@ -35,9 +35,17 @@ public final class ExponentialMechanism implements Mechanism<double[], Integer> 
     this.rate = QualityGaps.rate(epsilon, sensitivity, monotone);
   }
 
-  /** A builder; sensitivity defaults to 1 and monotone to false. */
-  public static Builder builder() {
-    return new Builder();
+  /** ε-DP selection for utilities of sensitivity Δ. */
+  public static ExponentialMechanism of(double epsilon, double sensitivity) {
+    return new ExponentialMechanism(epsilon, sensitivity, false);
+  }
+
+  /**
+   * ε-DP selection for utilities of sensitivity Δ; {@code monotone} declares that all utilities
+   * move the same way between neighbours (the factor-2 saving).
+   */
+  public static ExponentialMechanism of(double epsilon, double sensitivity, boolean monotone) {
+    return new ExponentialMechanism(epsilon, sensitivity, monotone);
   }
 
   /** The selected index in [0, n) for the utilities u (non-empty, finite). */
@@ -89,35 +97,5 @@ public final class ExponentialMechanism implements Mechanism<double[], Integer> 
   @Override
   public PureDp guarantee() {
     return new PureDp(epsilon);
-  }
-
-
-  /** Builder for {@link ExponentialMechanism}. */
-  public static final class Builder {
-    private double epsilon = Double.NaN;
-    private double sensitivity = 1;
-    private boolean monotone;
-
-    private Builder() {}
-
-    public Builder epsilon(double epsilon) {
-      this.epsilon = epsilon;
-      return this;
-    }
-
-    public Builder sensitivity(double sensitivity) {
-      this.sensitivity = sensitivity;
-      return this;
-    }
-
-    /** Declare the utilities monotone (all move the same way between neighbours). */
-    public Builder monotone(boolean monotone) {
-      this.monotone = monotone;
-      return this;
-    }
-
-    public ExponentialMechanism build() {
-      return new ExponentialMechanism(epsilon, sensitivity, monotone);
-    }
   }
 }

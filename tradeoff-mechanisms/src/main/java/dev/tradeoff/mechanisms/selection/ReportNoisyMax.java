@@ -58,17 +58,18 @@ public final class ReportNoisyMax implements Mechanism<double[], Integer> {
     this.latticeNoise =
         new DiscreteLaplace(Rational.of(Rational.of(steps).dividedBy(Rational.exactly(epsilon)).ceil()));
     this.gumbel =
-        ExponentialMechanism.builder()
-            .epsilon(epsilon)
-            .sensitivity(sensitivity)
-            .monotone(monotone)
-            .build();
+        ExponentialMechanism.of(epsilon, sensitivity, monotone);
     this.exponential = PermuteAndFlip.of(epsilon, sensitivity, monotone);
   }
 
-  /** A builder; sensitivity defaults to 1, monotone to false, noise to Laplace. */
-  public static Builder builder() {
-    return new Builder();
+  /**
+   * ε-DP report-noisy-max for utilities of sensitivity Δ with the given noise family;
+   * {@code monotone} declares that all utilities move the same way between neighbours (the
+   * factor-2 saving).
+   */
+  public static ReportNoisyMax of(double epsilon, double sensitivity, boolean monotone,
+      Noise noise) {
+    return new ReportNoisyMax(epsilon, sensitivity, monotone, noise);
   }
 
   /** The index of the largest noisy utility (non-empty, finite utilities). */
@@ -118,40 +119,5 @@ public final class ReportNoisyMax implements Mechanism<double[], Integer> {
   @Override
   public PureDp guarantee() {
     return new PureDp(epsilon);
-  }
-
-
-  /** Builder for {@link ReportNoisyMax}. */
-  public static final class Builder {
-    private double epsilon = Double.NaN;
-    private double sensitivity = 1;
-    private boolean monotone;
-    private Noise noise = Noise.LAPLACE;
-
-    private Builder() {}
-
-    public Builder epsilon(double epsilon) {
-      this.epsilon = epsilon;
-      return this;
-    }
-
-    public Builder sensitivity(double sensitivity) {
-      this.sensitivity = sensitivity;
-      return this;
-    }
-
-    public Builder monotone(boolean monotone) {
-      this.monotone = monotone;
-      return this;
-    }
-
-    public Builder noise(Noise noise) {
-      this.noise = noise;
-      return this;
-    }
-
-    public ReportNoisyMax build() {
-      return new ReportNoisyMax(epsilon, sensitivity, monotone, noise);
-    }
   }
 }

@@ -50,7 +50,7 @@ class GaussianMechanismTest {
 
   @Test
   void mechanismNoiseIsNormalWithTheCalibratedSigma() {
-    GaussianMechanism m = GaussianMechanism.builder().epsilon(1).delta(1e-5).sensitivity(2).build();
+    GaussianMechanism m = GaussianMechanism.of(1, 1e-5, 2);
     double continuous = 2 * 3.730631634815938;
     assertThat(m.sigma()).isGreaterThanOrEqualTo(continuous).isLessThan(continuous * (1 + 1e-8));
     RandomGenerator random = Randomness.seeded(50);

@@ -18,7 +18,7 @@ class LaplaceMechanismTest {
 
   @Test
   void outputFollowsLaplaceWithScaleSensitivityOverEpsilon() {
-    LaplaceMechanism m = LaplaceMechanism.builder().epsilon(0.5).sensitivity(2).build();
+    LaplaceMechanism m = LaplaceMechanism.of(0.5, 2);
     double b = 4.0;
     assertThat(m.scale()).isGreaterThanOrEqualTo(b).isLessThanOrEqualTo(b * (1 + 0x1.0p-39));
     RandomGenerator random = Randomness.seeded(40);
@@ -60,7 +60,7 @@ class LaplaceMechanismTest {
         .hasMessage("epsilon must be > 0 and finite, but was 0.0");
     assertThatThrownBy(() -> LaplaceMechanism.of(1, -2))
         .hasMessage("sensitivity must be > 0 and finite, but was -2.0");
-    assertThatThrownBy(() -> LaplaceMechanism.builder().sensitivity(1).build())
+    assertThatThrownBy(() -> LaplaceMechanism.of(Double.NaN, 1))
         .hasMessage("epsilon must be > 0 and finite, but was NaN");
     LaplaceMechanism m = LaplaceMechanism.of(1, 1);
     assertThatThrownBy(() -> m.release(Double.POSITIVE_INFINITY, Randomness.seeded(1)))

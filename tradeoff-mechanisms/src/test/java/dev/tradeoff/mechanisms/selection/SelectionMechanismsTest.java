@@ -20,7 +20,7 @@ class SelectionMechanismsTest {
 
   @Test
   void exponentialMechanismProbabilitiesAreProportionalToExpOfHalfEpsilonUtility() {
-    ExponentialMechanism m = ExponentialMechanism.builder().epsilon(1.2).sensitivity(1).build();
+    ExponentialMechanism m = ExponentialMechanism.of(1.2, 1);
     double[] p = m.probabilities(UTILITIES);
     double total = 0;
     for (double u : UTILITIES) {
@@ -30,20 +30,20 @@ class SelectionMechanismsTest {
       assertThat(p[r]).isCloseTo(Math.exp(0.6 * UTILITIES[r]) / total, within(1e-14));
     }
     ExponentialMechanism monotone =
-        ExponentialMechanism.builder().epsilon(1.2).sensitivity(2).monotone(true).build();
+        ExponentialMechanism.of(1.2, 2, true);
     assertThat(monotone.probabilities(UTILITIES)).containsExactly(p, within(1e-14));
   }
 
   @Test
   void exponentialMechanismSamplesFitItsProbabilities() {
-    ExponentialMechanism m = ExponentialMechanism.builder().epsilon(1.2).build();
+    ExponentialMechanism m = ExponentialMechanism.of(1.2, 1);
     assertThat(chiSquarePValue(counts(m, UTILITIES, 70), m.probabilities(UTILITIES)))
         .isGreaterThan(ALPHA);
   }
 
   @Test
   void exponentialMechanismHandlesHugeUtilitiesWithoutOverflow() {
-    ExponentialMechanism m = ExponentialMechanism.builder().epsilon(1).sensitivity(1e300).build();
+    ExponentialMechanism m = ExponentialMechanism.of(1, 1e300);
     double[] u = {1e300, -1e300, 0};
     double[] p = m.probabilities(u);
     assertThat(p[0]).isCloseTo(1 / (1 + Math.exp(-1) + Math.exp(-0.5)), within(1e-12));
@@ -62,16 +62,16 @@ class SelectionMechanismsTest {
     assertThat(total).isCloseTo(1, within(1e-12));
     assertThat(chiSquarePValue(counts(m, UTILITIES, 72), p)).isGreaterThan(ALPHA);
     // permute-and-flip puts at least as much mass on the best candidate (McKenna–Sheldon)
-    assertThat(p[0]).isGreaterThan(ExponentialMechanism.builder().epsilon(eps).build().probabilities(UTILITIES)[0]);
+    assertThat(p[0]).isGreaterThan(ExponentialMechanism.of(eps, 1).probabilities(UTILITIES)[0]);
   }
 
   @Test
   void reportNoisyMaxWithLaplaceNoiseFitsTheIntegratedLaw() {
     double eps = 1.0;
-    ReportNoisyMax m = ReportNoisyMax.builder().epsilon(eps).sensitivity(1).build();
+    ReportNoisyMax m = ReportNoisyMax.of(eps, 1, false, ReportNoisyMax.Noise.LAPLACE);
     double[] p = laplaceNoisyMaxLaw(UTILITIES, 2 / eps);
     assertThat(chiSquarePValue(counts(m, UTILITIES, 73), p)).isGreaterThan(ALPHA);
-    ReportNoisyMax monotone = ReportNoisyMax.builder().epsilon(eps).monotone(true).build();
+    ReportNoisyMax monotone = ReportNoisyMax.of(eps, 1, true, ReportNoisyMax.Noise.LAPLACE);
     assertThat(chiSquarePValue(counts(monotone, UTILITIES, 74), laplaceNoisyMaxLaw(UTILITIES, 1 / eps)))
         .isGreaterThan(ALPHA);
   }
@@ -79,43 +79,43 @@ class SelectionMechanismsTest {
   @Test
   void reportNoisyMaxWithGumbelOrExponentialNoiseMatchesExpMechAndPermuteAndFlip() {
     ReportNoisyMax gumbel =
-        ReportNoisyMax.builder().epsilon(0.8).noise(ReportNoisyMax.Noise.GUMBEL).build();
-    double[] expMech = ExponentialMechanism.builder().epsilon(0.8).build().probabilities(UTILITIES);
+        ReportNoisyMax.of(0.8, 1, false, ReportNoisyMax.Noise.GUMBEL);
+    double[] expMech = ExponentialMechanism.of(0.8, 1).probabilities(UTILITIES);
     assertThat(chiSquarePValue(counts(gumbel, UTILITIES, 75), expMech)).isGreaterThan(ALPHA);
     ReportNoisyMax exponential =
-        ReportNoisyMax.builder().epsilon(0.8).noise(ReportNoisyMax.Noise.EXPONENTIAL).build();
+        ReportNoisyMax.of(0.8, 1, false, ReportNoisyMax.Noise.EXPONENTIAL);
     assertThat(chiSquarePValue(counts(exponential, UTILITIES, 76), permuteAndFlipLaw(UTILITIES, 0.4)))
         .isGreaterThan(ALPHA);
   }
 
   @Test
   void eachSelectionMechanismStatesPureDp() {
-    assertThat(ExponentialMechanism.builder().epsilon(0.3).build().guarantee()).isEqualTo(new PureDp(0.3));
+    assertThat(ExponentialMechanism.of(0.3, 1).guarantee()).isEqualTo(new PureDp(0.3));
     assertThat(PermuteAndFlip.of(0.3, 1, true).event()).isEqualTo(new GuaranteeEvent(new PureDp(0.3)));
-    assertThat(ReportNoisyMax.builder().epsilon(0.3).build().guarantee()).isEqualTo(new PureDp(0.3));
+    assertThat(ReportNoisyMax.of(0.3, 1, false, ReportNoisyMax.Noise.LAPLACE).guarantee()).isEqualTo(new PureDp(0.3));
   }
 
   @Test
   void selectionMechanismsRejectBadCandidates() {
-    ExponentialMechanism m = ExponentialMechanism.builder().epsilon(1).build();
+    ExponentialMechanism m = ExponentialMechanism.of(1, 1);
     RandomGenerator random = Randomness.seeded(1);
     assertThatThrownBy(() -> m.select(new double[0], random)).hasMessage("utilities must not be empty");
     assertThatThrownBy(() -> m.select(new double[] {1, Double.NaN}, random))
         .hasMessage("utilities[1] must be finite, but was NaN");
     assertThatThrownBy(() -> PermuteAndFlip.of(1, 1, false).select(null, random))
         .hasMessage("utilities must not be null");
-    assertThatThrownBy(() -> ReportNoisyMax.builder().epsilon(1).sensitivity(0).build())
+    assertThatThrownBy(() -> ReportNoisyMax.of(1, 0, false, ReportNoisyMax.Noise.LAPLACE))
         .hasMessage("sensitivity must be > 0 and finite, but was 0.0");
-    assertThatThrownBy(() -> ExponentialMechanism.builder().build())
+    assertThatThrownBy(() -> ExponentialMechanism.of(Double.NaN, 1))
         .hasMessage("epsilon must be > 0 and finite, but was NaN");
   }
 
   @Test
   void aSingleCandidateIsAlwaysSelected() {
     RandomGenerator random = Randomness.seeded(77);
-    assertThat(ExponentialMechanism.builder().epsilon(1).build().select(new double[] {5}, random)).isZero();
+    assertThat(ExponentialMechanism.of(1, 1).select(new double[] {5}, random)).isZero();
     assertThat(PermuteAndFlip.of(1, 1, false).select(new double[] {5}, random)).isZero();
-    assertThat(ReportNoisyMax.builder().epsilon(1).build().select(new double[] {5}, random)).isZero();
+    assertThat(ReportNoisyMax.of(1, 1, false, ReportNoisyMax.Noise.LAPLACE).select(new double[] {5}, random)).isZero();
   }
 
   private static long[] counts(Mechanism<double[], Integer> m, double[] u, long seed) {

@@ -16,7 +16,7 @@ import java.util.function.Supplier;
  * ε̃(o) is charged. Everything admitted is ε-DP ex ante.
  *
  * <p>The budget and what was spent live in a pluggable {@link BudgetStore} with a pure-DP budget:
- * {@link InMemoryBudgetStore} or the persistent {@code SqliteLedger} (module tradeoff-ledger).
+ * {@link dev.tradeoff.accounting.budget.InMemoryBudgetStore} or the persistent {@code SqliteLedger} (module tradeoff-ledger).
  * If the mechanism throws, its reservation is cancelled and nothing is charged (nothing but the
  * failure is released; callers that surface failures should keep their messages data-free); if
  * ε̃(o) cannot be evaluated, the whole worst case sup ε̃ is charged.

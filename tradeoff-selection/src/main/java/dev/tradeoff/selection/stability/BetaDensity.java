@@ -8,8 +8,8 @@ import org.apache.commons.statistics.distribution.BetaDistribution;
 import org.apache.commons.statistics.distribution.ContinuousDistribution;
 
 /**
- * The Beta(a, b) density on [0, 1], a known truth for the histogram case study (Chaudhuri and
- * Vinterbo 2013, appendix Section 6.3): sampling, bin masses and ∫ f² in closed form.
+ * The Beta(a, b) density on [0, 1], a known truth for the histogram case study [StabVal13,
+ * appendix Section 6.3]: sampling, bin masses and ∫ f² in closed form.
  *
  * <p>∫_{[lo,hi]} f² = B(2a−1, 2b−1)/B(a, b)² · Pr_{Beta(2a−1, 2b−1)}[lo ≤ X ≤ hi], finite for a, b
  * &gt; 1/2.

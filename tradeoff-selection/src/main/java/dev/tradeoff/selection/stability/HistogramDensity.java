@@ -5,8 +5,8 @@ import java.util.Arrays;
 
 /**
  * A histogram density estimate on [0, 1] with equal bins of width h = 1/bins: f̂(x) = height_i for
- * x in bin i = [(i−1)h, ih) (the last bin also holds 1). The output of Algorithm 5 of Chaudhuri and
- * Vinterbo (2013), appendix Section 6.3.
+ * x in bin i = [(i−1)h, ih) (the last bin also holds 1). The output of [StabVal13,
+ * Algorithm 5, appendix Section 6.3].
  */
 public final class HistogramDensity {
 

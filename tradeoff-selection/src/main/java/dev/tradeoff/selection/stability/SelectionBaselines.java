@@ -74,7 +74,7 @@ public final class SelectionBaselines {
     Require.nonNull("score", score);
     Require.nonNull("random", random);
     ExponentialMechanism selection =
-        ExponentialMechanism.builder().epsilon(alpha).sensitivity(scoreSensitivity).build();
+        ExponentialMechanism.of(alpha, scoreSensitivity);
     List<M> models = new ArrayList<>(candidates);
     double[] scores = new double[candidates];
     for (int i = 0; i < candidates; i++) {

@@ -1,0 +1,161 @@
+package dev.tradeoff.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * Progress of one command run on standard error. Every command gets one (the root command starts
+ * it around each run), so any run longer than {@link #SILENT_SECONDS} says what it is doing and for
+ * how long, with the time remaining when the command reports a fraction done ({@link #step}). On
+ * a terminal the line is redrawn in place with escape codes; when standard error is redirected it
+ * prints plain lines, at most one every {@link #PLAIN_EVERY_SECONDS} seconds (and on each new
+ * phase), never an escape code. {@code --quiet} silences it. Standard output is never touched.
+ *
+ * <p>Use in a command: {@code Progress p = Progress.of(spec); p.phase("training"); p.step(i, n);}.
+ */
+final class Progress implements AutoCloseable {
+
+  /** Runs shorter than this print nothing. */
+  static final double SILENT_SECONDS = 2;
+  /** Interval between plain (redirected) progress lines. */
+  static final double PLAIN_EVERY_SECONDS = 10;
+
+  private static final Progress NONE = new Progress(null, "", false, false);
+
+  private final PrintWriter err;
+  private final String command;
+  private final boolean terminal;
+  private final boolean enabled;
+  private final long started = System.nanoTime();
+  private final ScheduledExecutorService ticker;
+  private String phase = "working";
+  private double fraction = Double.NaN;
+  private String detail = "";
+  private double lastPlain = Double.NEGATIVE_INFINITY;
+  private boolean phaseChanged;
+  private boolean drawn;
+
+  private Progress(PrintWriter err, String command, boolean terminal, boolean enabled) {
+    this.err = err;
+    this.command = command;
+    this.terminal = terminal;
+    this.enabled = enabled;
+    if (enabled) {
+      ticker = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "tradeoff-progress");
+        t.setDaemon(true);
+        return t;
+      });
+      ticker.scheduleAtFixedRate(this::tick, 500, 500, TimeUnit.MILLISECONDS);
+    } else {
+      ticker = null;
+    }
+  }
+
+  /** Starts the progress of {@code command}, printing to {@code err} unless {@code quiet}. */
+  static Progress start(PrintWriter err, String command, boolean terminal, boolean quiet) {
+    return new Progress(err, command, terminal, !quiet);
+  }
+
+  /** The progress of the run that {@code spec} belongs to (a silent one outside a run). */
+  static Progress of(CommandSpec spec) {
+    Object root = spec.root().userObject();
+    Progress p = root instanceof TradeoffCommand t ? t.progress : null;
+    return p == null ? NONE : p;
+  }
+
+  /** A new phase (e.g. "training teachers"); its fraction done is unknown until {@link #step}. */
+  synchronized void phase(String name) {
+    if (!name.equals(phase)) {
+      phase = name;
+      fraction = Double.NaN;
+      detail = "";
+      phaseChanged = true;
+    }
+  }
+
+  /** {@code done} of {@code total} units of the current phase are finished. */
+  synchronized void step(long done, long total) {
+    fraction = total <= 0 ? Double.NaN : Math.min(1, Math.max(0, (double) done / total));
+    detail = done + "/" + total;
+  }
+
+  /** Free text shown after the phase (e.g. "round 4, 120 cuts"). */
+  synchronized void detail(String text) {
+    detail = text;
+  }
+
+  @Override
+  public synchronized void close() {
+    if (ticker != null) {
+      ticker.shutdownNow();
+    }
+    if (drawn && terminal) {
+      err.print("\r\033[K");
+      err.flush();
+    }
+  }
+
+  private synchronized void tick() {
+    double elapsed = (System.nanoTime() - started) / 1e9;
+    if (elapsed < SILENT_SECONDS) {
+      return;
+    }
+    String line = line(elapsed);
+    if (terminal) {
+      err.print("\r\033[K" + line);
+    } else if (phaseChanged || elapsed - lastPlain >= PLAIN_EVERY_SECONDS) {
+      err.println(line);
+      lastPlain = elapsed;
+    } else {
+      return;
+    }
+    phaseChanged = false;
+    drawn = true;
+    err.flush();
+  }
+
+  private String line(double elapsed) {
+    StringBuilder s = new StringBuilder(command).append(": ").append(phase);
+    if (!detail.isEmpty()) {
+      s.append(" (").append(detail).append(')');
+    }
+    if (!Double.isNaN(fraction)) {
+      s.append(String.format(Locale.ROOT, " %3.0f%%", 100 * fraction));
+    }
+    s.append(", ").append(duration(elapsed)).append(" elapsed");
+    if (fraction > 0.02 && fraction < 1) {
+      s.append(", about ").append(duration(elapsed * (1 - fraction) / fraction)).append(" left");
+    }
+    return s.toString();
+  }
+
+  private static String duration(double seconds) {
+    long s = Math.round(seconds);
+    return s < 60 ? s + " s" : (s / 60) + " min " + (s % 60) + " s";
+  }
+
+  /**
+   * Whether this process's standard error is a terminal: {@code /proc/self/fd/2} links to a
+   * terminal device (Linux), else {@link System#console()} exists; never with {@code TERM=dumb}.
+   */
+  static boolean stderrIsTerminal() {
+    if ("dumb".equals(System.getenv("TERM"))) {
+      return false;
+    }
+    Path fd = Path.of("/proc/self/fd/2");
+    try {
+      String target = Files.readSymbolicLink(fd).toString();
+      return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty");
+    } catch (IOException | UnsupportedOperationException | SecurityException e) {
+      return System.console() != null;
+    }
+  }
+}

@@ -1,0 +1,114 @@
+package dev.tradeoff.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.zip.ZipException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The command line's global guard, suggestions for typos, completion and the one JSON style. */
+class CliGuardTest {
+
+  @TempDir Path dir;
+
+  private static Failures.Line line(Throwable t) {
+    return Failures.describe(t, "noise", List.of("--value", "1e300"));
+  }
+
+  @Test
+  void everyExceptionClassBecomesOneLineAndAStatus() {
+    assertThat(line(new IllegalArgumentException("--x must be > 0, but was -1")))
+        .isEqualTo(new Failures.Line("--x must be > 0, but was -1", TradeoffCommand.BAD_INPUT));
+    assertThat(line(new UncheckedIOException(new NoSuchFileException("/a/b"))))
+        .isEqualTo(new Failures.Line("no such file or directory: /a/b", TradeoffCommand.BAD_INPUT));
+    assertThat(line(new AccessDeniedException("/etc/x")).message()).isEqualTo("permission denied: /etc/x");
+    assertThat(line(new UncheckedIOException(new ZipException("invalid block type"))).message())
+        .isEqualTo("not a valid compressed (gzip) file: invalid block type");
+    assertThat(line(new RuntimeException(new EOFException())).status()).isEqualTo(TradeoffCommand.BAD_INPUT);
+    assertThat(line(new IOException("disk full")).message()).isEqualTo("input/output error: disk full");
+    Failures.Line arithmetic = line(new ArithmeticException("BigInteger out of long range"));
+    assertThat(arithmetic.status()).isEqualTo(Failures.INTERNAL);
+    assertThat(arithmetic.message()).startsWith("noise failed: ArithmeticException (BigInteger out of long range)")
+        .contains("(given: --value 1e300)").doesNotContain("\n");
+    Failures.Line memory = line(new RuntimeException(new OutOfMemoryError("Java heap space")));
+    assertThat(memory.status()).isEqualTo(Failures.INTERNAL);
+    assertThat(memory.message()).startsWith("noise ran out of memory").doesNotContain("\n");
+    assertThat(line(new IllegalStateException("two\nlines")).message()).doesNotContain("\n");
+  }
+
+  @Test
+  void aMistypedCommandGetsASuggestion() {
+    CliRun run = CliRun.of("acount", "compose");
+    assertThat(run.status()).isEqualTo(TradeoffCommand.BAD_INPUT);
+    assertThat(run.err().strip()).startsWith("tradeoff: ").contains("did you mean account?")
+        .doesNotContain("\n");
+    CliRun option = CliRun.of("noise", "--mechanism", "laplace:epsilon=1", "--valeu", "3");
+    assertThat(option.err().strip()).contains("did you mean --value?").doesNotContain("\n");
+  }
+
+  @Test
+  void completionPrintsABashScriptForEveryCommand() {
+    CliRun run = CliRun.of("completion");
+    assertThat(run.status()).isZero();
+    assertThat(run.out()).contains("complete -F").contains("account").contains("--mechanism")
+        .contains("ensemble").contains("predict");
+  }
+
+  @Test
+  void jsonIsOneLineWithItsSchemaVersionFirst() {
+    for (String[] args : new String[][] {
+        {"account", "convert", "--gdp-mu", "1", "--delta", "1e-5", "--json"},
+        {"noise", "--mechanism", "laplace:epsilon=1", "--value", "3", "--seed", "1", "--json"},
+        {"tune", "invocations", "--epsilon", "0.1", "--epsilon-prime", "0.01", "--candidates", "5", "--json"},
+        {"shuffle", "analyze", "--users", "100", "--lambda", "10", "--json"},
+        {"ensemble", "baseline", "--kind", "sub", "--teachers", "5", "--m", "3", "--epsilon", "0.5",
+            "--teacher-delta", "1e-3", "--json"}}) {
+      CliRun run = CliRun.of(args);
+      assertThat(run.status()).as(run.err()).isZero();
+      assertThat(run.out().strip()).as(String.join(" ", args)).doesNotContain("\n")
+          .startsWith("{\"schemaVersion\":" + Json.SCHEMA_VERSION + ",");
+    }
+  }
+
+  @Test
+  void seededNoiseSaysSoAndAHugeValueIsNeverReleasedAsInfinity() {
+    CliRun seeded = CliRun.of("noise", "--mechanism", "laplace:epsilon=1", "--value", "3", "--seed", "1", "--json");
+    assertThat(seeded.json().get("seeded").asBoolean()).isTrue();
+    assertThat(seeded.json().get("randomness").asText()).contains("NOT private");
+    CliRun huge = CliRun.of("noise", "--mechanism", "laplace:epsilon=1", "--value", "1e300");
+    assertThat(huge.status()).isEqualTo(TradeoffCommand.BAD_INPUT);
+    assertThat(huge.err().strip()).startsWith("tradeoff: --value must be finite with |x| <=");
+    assertThat(huge.out()).isEmpty();
+  }
+
+  @Test
+  void messagesNameTheFlagNotAnInternalQuantity() {
+    assertThat(CliRun.of("account", "convert", "--gdp-mu", "1e308", "--delta", "1e-5").err())
+        .startsWith("tradeoff: --gdp-mu must be in [0, 1000]");
+    assertThat(CliRun.of("ensemble", "optimize", "--teachers", "5", "--m", "2", "--epsilon", "1e308").err())
+        .startsWith("tradeoff: --epsilon must be in [");
+    assertThat(CliRun.of("account", "compose", "--mechanism", "gaussian:sigma=1e-320", "--count", "10",
+        "--delta", "1e-5").err()).startsWith("tradeoff: --mechanism gaussian:sigma must be in [");
+    assertThat(CliRun.of("predict", "--teacher-epsilon=NaN").err())
+        .startsWith("tradeoff: --teacher-epsilon must be in [");
+  }
+
+  @Test
+  void outputDirectoriesAreCheckedBeforeAnyWork() throws IOException {
+    Path file = Files.writeString(dir.resolve("a-file"), "x");
+    CliRun run = CliRun.of("reproduce", "stability", "--out", file.resolve("sub").toString());
+    assertThat(run.status()).isEqualTo(TradeoffCommand.BAD_INPUT);
+    assertThat(run.err().strip()).startsWith("tradeoff: --out must be a writable directory");
+    CliRun predict = CliRun.of("predict", "--report", "/proc/nope", "--epochs", "1e-320");
+    assertThat(predict.status()).isEqualTo(TradeoffCommand.BAD_INPUT);
+    assertThat(predict.err().strip()).startsWith("tradeoff: --epochs must be in [");
+  }
+}

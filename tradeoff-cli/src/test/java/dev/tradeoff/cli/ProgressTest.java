@@ -1,0 +1,51 @@
+package dev.tradeoff.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.junit.jupiter.api.Test;
+
+/** Progress on standard error: only for runs over 2 s, escapes only on a terminal, never with --quiet. */
+class ProgressTest {
+
+  private static String run(boolean terminal, boolean quiet, long millis) throws Exception {
+    StringWriter err = new StringWriter();
+    try (Progress p = Progress.start(new PrintWriter(err, true), "demo", terminal, quiet)) {
+      p.phase("training");
+      p.step(1, 4);
+      Thread.sleep(millis);
+    }
+    return err.toString();
+  }
+
+  @Test
+  void aLongRunSaysWhatItDoesAndHowLongIsLeftInPlainLinesWhenRedirected() throws Exception {
+    String err = run(false, false, 2600);
+    assertThat(err).startsWith("demo: training (1/4)  25%, ").contains(" elapsed, about ")
+        .contains(" left").doesNotContain("\033").doesNotContain("\r");
+  }
+
+  @Test
+  void onATerminalTheLineIsRedrawnAndClearedAtTheEnd() throws Exception {
+    String err = run(true, false, 2600);
+    assertThat(err).startsWith("\r\033[Kdemo: training").endsWith("\r\033[K");
+  }
+
+  @Test
+  void quietAndShortRunsPrintNothing() throws Exception {
+    assertThat(run(false, true, 2600)).isEmpty();
+    assertThat(run(true, false, 300)).isEmpty();
+  }
+
+  @Test
+  void quietIsAcceptedBeforeAndAfterTheSubcommand() {
+    for (String[] args : new String[][] {
+        {"--quiet", "tune", "invocations", "--epsilon", "1", "--epsilon-prime", "1", "--candidates", "3"},
+        {"tune", "invocations", "-q", "--epsilon", "1", "--epsilon-prime", "1", "--candidates", "3"}}) {
+      CliRun run = CliRun.of(args);
+      assertThat(run.status()).as(run.err()).isZero();
+      assertThat(run.err()).isEmpty();
+    }
+  }
+}
