@@ -101,6 +101,9 @@ public final class LabelBenchmark {
         Runtime.getRuntime().maxMemory() / 1048576.0,
         ((java.util.Map<?, ?>) manifest.get("counts")).get("labelled"),
         ((java.util.Map<?, ?>) manifest.get("guarantee")).get("epsilon"));
+    try (var files = Files.walk(dir)) {
+      files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+    }
   }
 
   private static void write(Path file, long rows, boolean train, long seed) throws IOException {
