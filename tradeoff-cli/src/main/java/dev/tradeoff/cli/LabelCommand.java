@@ -96,7 +96,7 @@ public final class LabelCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    commandLine = new ArrayList<>(List.of("tradeoff", "label"));
+    commandLine = new ArrayList<>(List.of("tradeoff"));
     commandLine.addAll(spec.commandLine().getParseResult().originalArgs());
     BeamRunner beamRunner = BeamRunner.parse(runner);
     Aggregator agg = Aggregator.parse(aggregator);
