@@ -96,7 +96,7 @@ public final class LabelCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    commandLine = new ArrayList<>(List.of("tradeoff", "label"));
+    commandLine = new ArrayList<>(List.of("tradeoff"));
     commandLine.addAll(spec.commandLine().getParseResult().originalArgs());
     BeamRunner beamRunner = BeamRunner.parse(runner);
     Aggregator agg = Aggregator.parse(aggregator);
@@ -137,14 +137,13 @@ public final class LabelCommand implements Callable<Integer> {
     LabelJob.Request request = new LabelJob.Request(train, queries, out, budget, teachers, agg,
         allowance == null ? Double.NaN : allowance, LabelPrivacy.Training.DEFAULT,
         seed == null ? OptionalLong.empty() : OptionalLong.of(seed), overwrite);
-    try {
+    try (Progress progress = Progress.of(spec)) {
+      progress.phase("checking the input, fixing the privacy parameters");
       LabelJob.Plan plan = LabelJob.plan(request);
-      if (!Progress.quiet(spec)) {
-        spec.commandLine().getErr().println("label: " + plan.queryCount() + " queries, "
-            + plan.trainRows() + " training rows, " + plan.labels().size() + " classes; spending ("
-            + plan.privacy().run().total().epsilon() + ", " + plan.privacy().run().total().delta()
-            + ") on the " + beamRunner.cliName() + " runner");
-      }
+      progress.phase("labelling " + plan.queryCount() + " queries from " + plan.trainRows()
+          + " training rows on the " + beamRunner.cliName() + " runner, spending ("
+          + plan.privacy().run().total().epsilon() + ", " + plan.privacy().run().total().delta()
+          + ")");
       int parallelism = Math.max(1, Runtime.getRuntime().availableProcessors());
       var options = master == null ? beamRunner.options(parallelism)
           : beamRunner.remoteOptions(master, parallelism, List.of(applicationJar()));

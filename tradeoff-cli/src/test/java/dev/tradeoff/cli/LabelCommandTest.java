@@ -141,8 +141,9 @@ class LabelCommandTest {
   /**
    * kill -9 of the command's JVM at several moments of a run: either nothing is charged and
    * nothing written, or the run is charged and the labels are absent or marked incomplete; never
-   * labels without a charge. An uninterrupted run first measures how long a run takes; the kills
-   * then land at 10%, 35%, 60% and 85% of that time.
+   * labels without a charge. An uninterrupted run first measures how long a run takes (and shows
+   * that the command's standard output is only the JSON manifest, every log going to standard
+   * error); the kills then land at 10%, 35%, 60% and 85% of that time.
    */
   @Test
   void aKilledRunNeverLeavesLabelsWithoutACharge() throws Exception {
@@ -152,6 +153,10 @@ class LabelCommandTest {
     long fullMs = (System.nanoTime() - full) / 1_000_000;
     assertThat(complete.charged()).as(complete.log()).isTrue();
     assertThat(complete.complete()).as(complete.log()).isTrue();
+    JsonNode printed = new com.fasterxml.jackson.databind.ObjectMapper()
+        .readTree(complete.stdout());
+    assertThat(printed.get("ledger").get("id").asLong()).isEqualTo(1);
+    assertThat(printed.get("private").asBoolean()).isTrue();
     for (double fraction : new double[] {0.10, 0.35, 0.60, 0.85}) {
       Outcome o = runChild("kill-" + fraction, (long) (fraction * fullMs));
       if (o.complete() || o.manifest()) {
@@ -161,19 +166,21 @@ class LabelCommandTest {
     }
   }
 
-  record Outcome(boolean charged, boolean complete, boolean manifest, String log) {}
+  record Outcome(boolean charged, boolean complete, boolean manifest, String log, String stdout) {}
 
   /** Runs `label` in a child JVM, kills it (SIGKILL) after {@code killAfterMs} if still running. */
   Outcome runChild(String name, long killAfterMs) throws Exception {
     Path out = dir.resolve("out-" + name);
     Path ledger = dir.resolve("l-" + name + ".db");
     Path log = dir.resolve("log-" + name + ".txt");
+    Path stdout = dir.resolve("stdout-" + name + ".txt");
     List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin",
         "java").toString(), "-cp", System.getProperty("java.class.path"),
         TradeoffCommand.class.getName()));
-    cmd.addAll(args(out, "--ledger", ledger.toString(), "--ledger-budget", "100,1e-3"));
-    Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
-        .redirectOutput(log.toFile()).start();
+    cmd.addAll(args(out, "--ledger", ledger.toString(), "--ledger-budget", "100,1e-3",
+        "--json"));
+    Process p = new ProcessBuilder(cmd).redirectError(log.toFile())
+        .redirectOutput(stdout.toFile()).start();
     if (!p.waitFor(killAfterMs, TimeUnit.MILLISECONDS)) {
       p.destroyForcibly(); // SIGKILL
       p.waitFor();
@@ -186,6 +193,6 @@ class LabelCommandTest {
     }
     boolean complete = labelFiles(out) > 0 && !Files.exists(out.resolve("_INCOMPLETE"));
     return new Outcome(charged, complete, Files.exists(out.resolve("manifest.json")),
-        Files.readString(log));
+        Files.readString(log), Files.readString(stdout));
   }
 }

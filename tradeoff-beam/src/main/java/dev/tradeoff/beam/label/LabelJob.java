@@ -72,6 +72,12 @@ import org.apache.beam.sdk.values.PCollectionView;
  *       removed. A crash at any point leaves either nothing and no charge, or a charge and no
  *       labels, or a charge and labels marked incomplete; never labels without a charge.
  * </ol>
+ *
+ * <p>What the guarantee does not cover, as in PATE: the set of label values (the classes are
+ * taken from the training data and released as the output's vocabulary), the shard sizes that
+ * DP-SGD divides its noisy sum by, and the refusal of a plan whose partition would be empty (an
+ * error before anything runs). A pipeline that fails after the charge keeps the charge: the
+ * training data was read.
  */
 public final class LabelJob {
 
@@ -334,6 +340,14 @@ public final class LabelJob {
     try {
       Files.writeString(out.resolve(INCOMPLETE), "labels are being moved into place by run "
           + work.getFileName() + "\n", StandardCharsets.UTF_8);
+      // --overwrite: an earlier run's labels and manifest go first (the marker is already there)
+      Files.deleteIfExists(out.resolve(MANIFEST));
+      try (Stream<Path> earlier = Files.list(out)) {
+        for (Path f : earlier.filter(f -> f.getFileName().toString().startsWith("labels-"))
+            .toList()) {
+          Files.delete(f);
+        }
+      }
       List<ResourceId> from = new ArrayList<>();
       List<ResourceId> to = new ArrayList<>();
       List<String> names = new ArrayList<>();

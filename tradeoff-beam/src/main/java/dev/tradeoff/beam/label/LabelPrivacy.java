@@ -29,7 +29,7 @@ import java.util.List;
  *
  * <p>DaRRM ({@link Aggregator#DARRM_OPT}, {@link Aggregator#DARRM_SUB}): each label is (ε_l,
  * δ_l)-DP with δ_l = D/(2Q) rounded down and ε_l the largest value (doubling, then bisection to a relative width of 10^-4, keeping the certified end) whose
- * Q-fold composition the tightest accountant of {@link RunGuarantee} bounds by (E, D); the
+ * Q-fold composition the tightest accountant for it ({@link #methods}) bounds by (E, D); the
  * allowance m (default {@link #DEFAULT_ALLOWANCE}, at most K) then gives each teacher (ε_l/m, Δ)
  * with 1 − (1 − Δ)^m ≤ δ_l (DaRRM's default δ, Section 6.1), and DP-SGD's noise multiplier is the
  * smallest the PLD accountant certifies for (ε_l/m, Δ) at the fixed sampling rate and steps. The
@@ -165,7 +165,7 @@ public record LabelPrivacy(Aggregator aggregator, long queries, int teachers, Ap
     DpEvent perLabel = new GaussianEvent(sigma / Math.sqrt(2));
     RunGuarantee run = composed(perLabel, q, budget.delta());
     ApproxDp single = RunGuarantee.of(List.of(new Release("label", perLabel)),
-        Math.nextDown(budget.delta() / (2.0 * q))).total();
+        Math.nextDown(budget.delta() / (2.0 * q)), methods(Aggregator.GNMAX, 1)).total();
     steps.add("GNMax over non-private teachers: one record moves two vote counts by one "
         + "(L2 sensitivity sqrt 2); sigma = " + sigma + ", the smallest for which the tightest "
         + "accountant bounds Q Gaussian labels of noise multiplier sigma/sqrt 2 by (E, D)");
@@ -176,23 +176,29 @@ public record LabelPrivacy(Aggregator aggregator, long queries, int teachers, Ap
         steps);
   }
 
-  /**
-   * Above this many labels the PLD accountant (seconds per call at 10^5 labels) is left out of the
-   * search and of the final composition: RDP and zCDP (Gaussian labels), Kairouz et al.'s and basic
-   * composition still give valid, looser bounds.
-   */
-  public static final int PLD_LIMIT = 5000;
+  /** Up to this many DaRRM labels the exact optimal composition is tried (it is then fast). */
+  public static final int OPTIMAL_LIMIT = 10_000;
 
-  /** The accounting methods tried for Q labels. */
-  public static List<AccountingMethod> methods(long q) {
-    return q <= PLD_LIMIT ? RunGuarantee.METHODS
-        : List.of(AccountingMethod.RDP, AccountingMethod.ZCDP, AccountingMethod.KAIROUZ,
-            AccountingMethod.BASIC);
+  /**
+   * The accounting methods for Q labels of one kind. DaRRM's labels are (ε_l, δ_l) guarantees:
+   * Kairouz et al.'s optimal composition (Theorem 3.3) is exact for Q identical ones, so no other
+   * accountant can be tighter (PLD only approximates it, at ten times the cost); above
+   * {@link #OPTIMAL_LIMIT} their closed form and basic composition are used. GNMax's labels are
+   * Gaussian mechanisms: Gaussian DP composes them exactly, RDP and zCDP are tried next to it.
+   */
+  public static List<AccountingMethod> methods(Aggregator aggregator, long q) {
+    if (!aggregator.isDarrm()) {
+      return List.of(AccountingMethod.GDP, AccountingMethod.RDP, AccountingMethod.ZCDP);
+    }
+    return q <= OPTIMAL_LIMIT
+        ? List.of(AccountingMethod.OPTIMAL, AccountingMethod.KAIROUZ, AccountingMethod.BASIC)
+        : List.of(AccountingMethod.KAIROUZ, AccountingMethod.BASIC);
   }
 
   private static RunGuarantee composed(DpEvent perLabel, int q, double delta) {
     DpEvent all = q == 1 ? perLabel : new SelfComposedEvent(perLabel, q);
-    return RunGuarantee.of(List.of(new Release("labels", all)), delta, methods(q));
+    Aggregator kind = perLabel instanceof GaussianEvent ? Aggregator.GNMAX : Aggregator.DARRM_SUB;
+    return RunGuarantee.of(List.of(new Release("labels", all)), delta, methods(kind, q));
   }
 
   /** The largest ε_l (bisection; the result is one the accountants certified) with Q-fold ≤ E. */
@@ -225,7 +231,7 @@ public record LabelPrivacy(Aggregator aggregator, long queries, int teachers, Ap
   /** The smallest Gaussian noise multiplier over the accountants that support it. */
   private static double smallestNoiseMultiplier(ApproxDp budget, int q) {
     double best = Double.POSITIVE_INFINITY;
-    for (AccountingMethod method : methods(q)) {
+    for (AccountingMethod method : methods(Aggregator.GNMAX, q)) {
       Accountant accountant = Accountants.forMethod(method);
       DpEvent probe = new SelfComposedEvent(new GaussianEvent(1), q);
       if (accountant.whyUnsupported(probe, Neighbouring.ADD_OR_REMOVE_ONE).isPresent()) {

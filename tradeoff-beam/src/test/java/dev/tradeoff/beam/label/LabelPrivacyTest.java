@@ -14,10 +14,10 @@ class LabelPrivacyTest {
   @Test
   void darrmRunStaysWithinTheBudgetAndBeatsBasicComposition() {
     SplittableRandom random = new SplittableRandom(11);
-    for (int trial = 0; trial < 3; trial++) {
+    for (int trial = 0; trial < 2; trial++) {
       double e = 0.5 + 4 * random.nextDouble();
       double d = Math.pow(10, -4 - 3 * random.nextDouble());
-      int q = 1 + random.nextInt(200);
+      int q = 1 + random.nextInt(100);
       LabelPrivacy p = LabelPrivacy.derive(new ApproxDp(e, d), q, 11, Aggregator.DARRM_SUB,
           Double.NaN, LabelPrivacy.Training.DEFAULT);
       assertThat(p.run().total().epsilon()).isLessThanOrEqualTo(e);

@@ -21,9 +21,10 @@ import java.util.SplittableRandom;
  * End-to-end benchmark of {@code tradeoff label} ({@link LabelJob}): generated CSV data (two
  * Gaussian classes in 8 dimensions, 11 000 training rows), Q queries, K = 11 teachers, on the
  * DirectRunner or a Flink session cluster. Prints the wall time of the plan (input checks and
- * privacy derivation) and of the pipeline, and the peak heap: the largest sum of the heap pools'
- * peak usages, and the largest used heap a sampler saw every 20 ms. Run one size per JVM with a fixed
- * {@code -Xmx} to compare sizes. Not a unit test: the figures depend on the machine.
+ * privacy derivation) and of the pipeline, and the peak live heap: the largest heap in use right
+ * after a garbage collection (what the job holds, not garbage waiting to be collected), next to the
+ * largest used heap a sampler saw every 20 ms. Run one size per JVM with the same {@code -Xmx} to
+ * compare sizes. Not a unit test: the figures depend on the machine.
  *
  * <p>Usage: {@code LabelBenchmark QUERIES [gnmax|darrm-sub|darrm-opt] [EPSILON] [MASTER]}.
  */
@@ -52,8 +53,26 @@ public final class LabelBenchmark {
       }
     });
     sampler.setDaemon(true);
-    for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-      pool.resetPeakUsage();
+    long[] live = {0};
+    for (var gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+      ((javax.management.NotificationEmitter) gc).addNotificationListener((n, h) -> {
+        if (!n.getType().equals(com.sun.management.GarbageCollectionNotificationInfo
+            .GARBAGE_COLLECTION_NOTIFICATION)) {
+          return;
+        }
+        var info = com.sun.management.GarbageCollectionNotificationInfo.from(
+            (javax.management.openmbean.CompositeData) n.getUserData()).getGcInfo();
+        long used = 0;
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+          var after = info.getMemoryUsageAfterGc().get(pool.getName());
+          if (pool.getType() == MemoryType.HEAP && after != null) {
+            used += after.getUsed();
+          }
+        }
+        synchronized (live) {
+          live[0] = Math.max(live[0], used);
+        }
+      }, null, null);
     }
     sampler.start();
     long t0 = System.nanoTime();
@@ -70,20 +89,21 @@ public final class LabelBenchmark {
         : "flink", master, List.of("LabelBenchmark")), null);
     long t2 = System.nanoTime();
     sampler.interrupt();
-    long poolPeaks = 0;
-    for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-      if (pool.getType() == MemoryType.HEAP) {
-        poolPeaks += pool.getPeakUsage().getUsed();
-      }
+    long peakLive;
+    synchronized (live) {
+      peakLive = live[0];
     }
     System.out.printf(Locale.ROOT, "queries=%d teachers=11 aggregator=%s runner=%s plan_s=%.1f "
-        + "pipeline_s=%.1f total_s=%.1f peak_heap_pools_mb=%.0f peak_heap_sampled_mb=%.0f "
+        + "pipeline_s=%.1f total_s=%.1f peak_live_heap_after_gc_mb=%.0f peak_heap_sampled_mb=%.0f "
         + "max_heap_mb=%.0f labelled=%s epsilon=%s%n", queries, aggregator.cliName(),
         master == null ? "direct" : "flink@" + master, (t1 - t0) / 1e9, (t2 - t1) / 1e9,
-        (t2 - t0) / 1e9, poolPeaks / 1048576.0, sampled[0] / 1048576.0,
+        (t2 - t0) / 1e9, peakLive / 1048576.0, sampled[0] / 1048576.0,
         Runtime.getRuntime().maxMemory() / 1048576.0,
         ((java.util.Map<?, ?>) manifest.get("counts")).get("labelled"),
         ((java.util.Map<?, ?>) manifest.get("guarantee")).get("epsilon"));
+    try (var files = Files.walk(dir)) {
+      files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+    }
   }
 
   private static void write(Path file, long rows, boolean train, long seed) throws IOException {
