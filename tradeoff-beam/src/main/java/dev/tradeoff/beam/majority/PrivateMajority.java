@@ -84,7 +84,7 @@ public final class PrivateMajority
           + certificate.maxPrivacyCost() + " exceeds the bound " + certificate.bound());
     }
     return new PrivateMajority(new DarrmAggregation(gamma.values()), queries, randomness,
-        new GuaranteeEvent(setting.target()), certificate);
+        new GuaranteeEvent(certificate.certifiedGuarantee()), certificate);
   }
 
   /**
