@@ -142,7 +142,7 @@ public final class LabelCommand implements Callable<Integer> {
       LabelJob.Plan plan = LabelJob.plan(request);
       progress.phase("labelling " + plan.queryCount() + " queries from " + plan.trainRows()
           + " training rows on the " + beamRunner.cliName() + " runner, spending ("
-          + plan.privacy().run().total().epsilon() + ", " + plan.privacy().run().total().delta()
+          + plan.spend().total().epsilon() + ", " + plan.spend().total().delta()
           + ")");
       int parallelism = Math.max(1, Runtime.getRuntime().availableProcessors());
       var options = master == null ? beamRunner.options(parallelism)
@@ -157,8 +157,8 @@ public final class LabelCommand implements Callable<Integer> {
         o.println(Json.write(manifest));
       } else {
         o.println("labelled " + plan.queryCount() + " queries into " + out.toAbsolutePath()
-            + " spending (" + plan.privacy().run().total().epsilon() + ", "
-            + plan.privacy().run().total().delta() + ")" + (plan.seeded()
+            + " spending (" + plan.spend().total().epsilon() + ", "
+            + plan.spend().total().delta() + ")" + (plan.seeded()
             ? " [seeded: not private]" : ""));
       }
       o.flush();

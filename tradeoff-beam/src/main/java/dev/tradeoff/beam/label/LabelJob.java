@@ -7,6 +7,8 @@ import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.budget.BudgetExceededException;
 import dev.tradeoff.accounting.budget.BudgetStore;
 import dev.tradeoff.accounting.budget.LedgerEntry;
+import dev.tradeoff.accounting.budget.Release;
+import dev.tradeoff.accounting.budget.RunGuarantee;
 import dev.tradeoff.beam.majority.PrivateMajority;
 import dev.tradeoff.beam.random.ElementRandomness;
 import dev.tradeoff.ensemble.noise.NoiseFunction;
@@ -126,10 +128,15 @@ public final class LabelJob {
    *
    * @param labels the classes (the training data's label values), sorted
    * @param partitionSizes the records each teacher will train on (not released)
+   * @param majority the private majority, its γ certified
+   * @param spend what the run spends: the Q-fold composition of the guarantee the majority's
+   *     certificate proves (DaRRM: (mε, δ) with δ raised by the verifier's tolerance where γ sits
+   *     on the boundary)
    */
   public record Plan(Request request, CsvInput train, CsvSchema trainSchema, CsvInput queries,
       CsvSchema querySchema, long queryCount, long trainRows, List<String> labels,
-      LabelPrivacy privacy, TeacherPartition partition, long[] partitionSizes) {
+      LabelPrivacy privacy, TeacherPartition partition, long[] partitionSizes,
+      PrivateMajority majority, RunGuarantee spend) {
 
     /** Whether the run is seeded (reproducible, not private). */
     public boolean seeded() {
@@ -199,12 +206,18 @@ public final class LabelJob {
             + request.teachers() + " receives none (" + n + " rows); use fewer teachers");
       }
     }
-    if (!privacy.run().within(request.budget())) {
-      throw new BudgetExceededException(chargeLabel(request, q), privacy.run().total(),
+    ElementRandomness randomness = request.seed().isPresent()
+        ? ElementRandomness.seeded(request.seed().getAsLong()) : ElementRandomness.secure();
+    List<String> classes = List.copyOf(labels);
+    PrivateMajority majority = majority(privacy, (int) q, classes.size(), randomness);
+    RunGuarantee spend = RunGuarantee.of(List.of(new Release("labels", majority.event())),
+        request.budget().delta(), LabelPrivacy.methods(request.aggregator(), q));
+    if (!spend.within(request.budget())) {
+      throw new BudgetExceededException(chargeLabel(request, q), spend.total(),
           request.budget());
     }
-    return new Plan(request, train, trainSchema, queries, querySchema, q, n,
-        List.copyOf(labels), privacy, partition, sizes);
+    return new Plan(request, train, trainSchema, queries, querySchema, q, n, classes, privacy,
+        partition, sizes, majority, spend);
   }
 
   private static String abbreviate(TreeSet<String> labels) {
@@ -246,7 +259,7 @@ public final class LabelJob {
     Instant started = Instant.now();
     Map<String, Object> ledgerEntry = null;
     if (ledger != null) {
-      ApproxDp spend = plan.privacy().run().total();
+      ApproxDp spend = plan.spend().total();
       LedgerEntry entry = ledger.charge(chargeLabel(request, plan.queryCount()), spend);
       ledgerEntry = new LinkedHashMap<>();
       ledgerEntry.put("id", entry.id());
@@ -271,7 +284,7 @@ public final class LabelJob {
         .apply("Teachers", new TrainTeachers(plan.partition(), plan.trainSchema(), plan.labels(),
             plan.privacy().dpSgd(), randomness))
         .apply("Models", View.asMap());
-    PrivateMajority majority = majority(plan, randomness);
+    PrivateMajority majority = plan.majority();
     pipeline.apply("ReadQueries",
             TextIO.read().from(plan.queries().pattern()).withSkipHeaderLines(1))
         .apply("Votes", new VoteQueries(plan.querySchema(), request.teachers(), models))
@@ -294,11 +307,10 @@ public final class LabelJob {
     return commit(plan, info, ledgerEntry, work, out, started, labelled(result));
   }
 
-  private static PrivateMajority majority(Plan plan, ElementRandomness randomness) {
-    LabelPrivacy privacy = plan.privacy();
-    int q = (int) plan.queryCount();
+  private static PrivateMajority majority(LabelPrivacy privacy, int q, int classes,
+      ElementRandomness randomness) {
     if (!privacy.aggregator().isDarrm()) {
-      return PrivateMajority.gnmax(privacy.gnmax(), plan.labels().size(), q, randomness);
+      return PrivateMajority.gnmax(privacy.gnmax(), classes, q, randomness);
     }
     PrivacyVerifier verifier = new PrivacyVerifier(privacy.setting());
     NoiseFunction gamma = privacy.aggregator() == Aggregator.DARRM_SUB
@@ -387,9 +399,9 @@ public final class LabelJob {
     m.put("seeded", plan.seeded());
     m.put("private", !plan.seeded());
     Map<String, Object> guarantee = new LinkedHashMap<>();
-    guarantee.put("epsilon", p.run().total().epsilon());
-    guarantee.put("delta", p.run().total().delta());
-    guarantee.put("accountant", p.run().method().cliName());
+    guarantee.put("epsilon", plan.spend().total().epsilon());
+    guarantee.put("delta", plan.spend().total().delta());
+    guarantee.put("accountant", plan.spend().method().cliName());
     guarantee.put("holds", plan.seeded() ? "no: a seeded run's noise is determined by its seed"
         : "yes, against any one training record added or removed");
     m.put("guarantee", guarantee);
