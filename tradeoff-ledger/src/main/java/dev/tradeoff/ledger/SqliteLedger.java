@@ -157,14 +157,7 @@ public final class SqliteLedger implements BudgetStore {
     double[] request = coordinates.read("worstCase", worstCase);
     PrivacyGuarantee requested = coordinates.guarantee(request);
     Instant now = now();
-    long id = write(c -> {
-      List<double[]> charges = charges(c);
-      if (!coordinates.fits(charges, request)) {
-        throw new BudgetExceededException(
-            l, requested, coordinates.guarantee(coordinates.remaining(charges)));
-      }
-      return insert(c, l, EntryStatus.RESERVED, request, request, now, null);
-    });
+    long id = insertIfItFits(l, requested, request, EntryStatus.RESERVED, now, null);
     return new Reservation(id, l, requested, now);
   }
 
@@ -219,16 +212,25 @@ public final class SqliteLedger implements BudgetStore {
     double[] amount = coordinates.read("cost", cost);
     PrivacyGuarantee requested = coordinates.guarantee(amount);
     Instant now = now();
-    long id = write(c -> {
+    long id = insertIfItFits(l, requested, amount, EntryStatus.COMMITTED, now, now);
+    return new LedgerEntry(id, l, coordinates.kind(), EntryStatus.COMMITTED, requested, requested,
+        now, now, ProcessHandle.current().pid());
+  }
+
+  /**
+   * In one write transaction: refuses with {@link BudgetExceededException} if {@code amount} does
+   * not fit next to the recorded charges, otherwise inserts it with {@code status}; the new id.
+   */
+  private long insertIfItFits(String label, PrivacyGuarantee requested, double[] amount,
+      EntryStatus status, Instant reservedAt, Instant committedAt) {
+    return write(c -> {
       List<double[]> charges = charges(c);
       if (!coordinates.fits(charges, amount)) {
         throw new BudgetExceededException(
-            l, requested, coordinates.guarantee(coordinates.remaining(charges)));
+            label, requested, coordinates.guarantee(coordinates.remaining(charges)));
       }
-      return insert(c, l, EntryStatus.COMMITTED, amount, amount, now, now);
+      return insert(c, label, status, amount, amount, reservedAt, committedAt);
     });
-    return new LedgerEntry(id, l, coordinates.kind(), EntryStatus.COMMITTED, requested, requested,
-        now, now, ProcessHandle.current().pid());
   }
 
   @Override
