@@ -35,22 +35,14 @@ import java.util.stream.Stream;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.PipelineResult;
 import org.apache.beam.sdk.io.FileSystems;
-import org.apache.beam.sdk.io.TextIO;
 import org.apache.beam.sdk.io.fs.EmptyMatchTreatment;
 import org.apache.beam.sdk.io.fs.MatchResult;
 import org.apache.beam.sdk.io.fs.MoveOptions;
 import org.apache.beam.sdk.io.fs.ResourceId;
-import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.MetricNameFilter;
 import org.apache.beam.sdk.metrics.MetricResult;
-import org.apache.beam.sdk.metrics.Metrics;
 import org.apache.beam.sdk.metrics.MetricsFilter;
 import org.apache.beam.sdk.options.PipelineOptions;
-import org.apache.beam.sdk.transforms.DoFn;
-import org.apache.beam.sdk.transforms.ParDo;
-import org.apache.beam.sdk.transforms.View;
-import org.apache.beam.sdk.values.KV;
-import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionView;
 
 /**
@@ -65,9 +57,10 @@ import org.apache.beam.sdk.values.PCollectionView;
  *       {@link IllegalArgumentException}, a spend over the budget a
  *       {@link BudgetExceededException}.
  *   <li>{@link #run}: charges the run's guarantee to the caller's {@link BudgetStore} (before anything
- *       is written), then runs the pipeline: training lines through {@code TextIO} to K partitions by a
- *       keyed hash, one teacher per partition ({@link TrainTeachers}), the models as a side input
- *       of the query votes ({@link VoteQueries}), the private majority per query
+ *       is written), then runs the pipeline of {@link LabelPipeline}: training lines through
+ *       {@code TextIO} to K partitions by a keyed hash, one teacher per partition
+ *       ({@link TrainTeachers}), the models as a side input of the query votes
+ *       ({@link VoteQueries}), the private majority per query
  *       ({@link PrivateMajority#byId}), the labels through {@code TextIO} into a hidden temporary
  *       directory of the output. Then it commits: an {@code _INCOMPLETE} marker, the shards renamed
  *       into place, {@code manifest.json} written (under a temporary name, then renamed), the marker
@@ -278,20 +271,13 @@ public final class LabelJob {
     ElementRandomness randomness = request.seed().isPresent()
         ? ElementRandomness.seeded(request.seed().getAsLong()) : ElementRandomness.secure();
     Pipeline pipeline = Pipeline.create(info.options());
-    PCollection<String> trainLines = pipeline.apply("ReadTrain",
-        TextIO.read().from(plan.train().pattern()).withSkipHeaderLines(1));
-    PCollectionView<Map<Integer, TeacherModel>> models = trainLines
-        .apply("Teachers", new TrainTeachers(plan.partition(), plan.trainSchema(), plan.labels(),
-            plan.privacy().dpSgd(), randomness))
-        .apply("Models", View.asMap());
-    PrivateMajority majority = plan.majority();
-    pipeline.apply("ReadQueries",
-            TextIO.read().from(plan.queries().pattern()).withSkipHeaderLines(1))
-        .apply("Votes", new VoteQueries(plan.querySchema(), request.teachers(), models))
-        .apply("PrivateMajority", majority.byId())
-        .apply("Format", ParDo.of(new FormatFn(plan.labels())))
-        .apply("WriteLabels", TextIO.write().to(work.resolve("labels").toString())
-            .withSuffix(".csv").withHeader("id,label"));
+    PCollectionView<Map<Integer, TeacherModel>> models = pipeline.apply("Teachers",
+        new LabelPipeline.Teachers(plan.train().pattern(), plan.partition(), plan.trainSchema(),
+            plan.labels(), plan.privacy().dpSgd(), randomness));
+    pipeline.apply("Label", new LabelPipeline.Labels(plan.queries().pattern(), plan.querySchema(),
+            request.teachers(), models, plan.majority().byId()))
+        .apply("WriteLabels", new LabelPipeline.WriteLabels(plan.labels(),
+            work.resolve("labels").toString()));
     PipelineResult result;
     try {
       result = pipeline.run();
@@ -319,26 +305,11 @@ public final class LabelJob {
     return PrivateMajority.darrm(privacy.setting(), gamma, q, randomness);
   }
 
-  private static final class FormatFn extends DoFn<KV<String, Integer>, String> {
-    private static final long serialVersionUID = 1L;
-    private final List<String> labels;
-    private final Counter released = Metrics.counter(LabelJob.class, "labels");
-
-    FormatFn(List<String> labels) {
-      this.labels = labels;
-    }
-
-    @ProcessElement
-    public void process(@Element KV<String, Integer> label, OutputReceiver<String> out) {
-      released.inc();
-      out.output(CsvLine.quote(label.getKey()) + "," + CsvLine.quote(labels.get(label.getValue())));
-    }
-  }
-
   private static Long labelled(PipelineResult result) {
     try {
       for (MetricResult<Long> c : result.metrics().queryMetrics(MetricsFilter.builder()
-          .addNameFilter(MetricNameFilter.named(LabelJob.class, "labels")).build()).getCounters()) {
+          .addNameFilter(MetricNameFilter.named(LabelPipeline.class,
+          LabelPipeline.LABELS_COUNTER)).build()).getCounters()) {
         return c.getAttempted();
       }
     } catch (RuntimeException e) {
