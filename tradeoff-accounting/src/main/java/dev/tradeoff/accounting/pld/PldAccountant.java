@@ -70,9 +70,9 @@ public final class PldAccountant implements Accountant {
 
   /**
    * The largest FFT length (number of composed grid points): with the transforms' work arrays, a
-   * composition keeps about ten arrays of this many doubles live (≈ 0.7 GB); the JMH run of a
-   * 10^5-step DP-SGD composition, which reaches this length, peaked at 1.7 GB of heap including
-   * garbage not yet collected.
+   * composition keeps about ten arrays of this many doubles live (≈ 0.7 GB), and the upper and the
+   * lower bound are composed at the same time. Reached only with an explicit interval or when a
+   * coarse answer is recomputed (see {@link PldProfile}).
    */
   public static final int MAX_COMPOSED_POINTS = 1 << 23;
 
