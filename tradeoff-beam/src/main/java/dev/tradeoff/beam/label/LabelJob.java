@@ -40,10 +40,8 @@ import org.apache.beam.sdk.io.fs.EmptyMatchTreatment;
 import org.apache.beam.sdk.io.fs.MatchResult;
 import org.apache.beam.sdk.io.fs.MoveOptions;
 import org.apache.beam.sdk.io.fs.ResourceId;
-import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.MetricNameFilter;
 import org.apache.beam.sdk.metrics.MetricResult;
-import org.apache.beam.sdk.metrics.Metrics;
 import org.apache.beam.sdk.metrics.MetricsFilter;
 import org.apache.beam.sdk.options.PipelineOptions;
 import org.apache.beam.sdk.transforms.DoFn;
@@ -91,6 +89,9 @@ public final class LabelJob {
 
   /** The manifest's file name. */
   public static final String MANIFEST = "manifest.json";
+
+  /** The work directory's list of the label shards the pipeline completed. */
+  private static final String SHARD_LIST = "shards";
 
   /** At most this many distinct labels (classes). */
   public static final int MAX_CLASSES = 1000;
@@ -290,8 +291,8 @@ public final class LabelJob {
         .apply("Votes", new VoteQueries(plan.querySchema(), request.teachers(), models))
         .apply("PrivateMajority", majority.byId())
         .apply("Format", ParDo.of(new FormatFn(plan.labels())))
-        .apply("WriteLabels", TextIO.write().to(work.resolve("labels").toString())
-            .withSuffix(".csv").withHeader("id,label"));
+        .apply("WriteLabels", new WriteBundles(work.resolve("labels").toString(), "id,label",
+            work.resolve(SHARD_LIST).toString()));
     PipelineResult result;
     try {
       result = pipeline.run();
@@ -322,7 +323,6 @@ public final class LabelJob {
   private static final class FormatFn extends DoFn<KV<String, Integer>, String> {
     private static final long serialVersionUID = 1L;
     private final List<String> labels;
-    private final Counter released = Metrics.counter(LabelJob.class, "labels");
 
     FormatFn(List<String> labels) {
       this.labels = labels;
@@ -330,7 +330,6 @@ public final class LabelJob {
 
     @ProcessElement
     public void process(@Element KV<String, Integer> label, OutputReceiver<String> out) {
-      released.inc();
       out.output(CsvLine.quote(label.getKey()) + "," + CsvLine.quote(labels.get(label.getValue())));
     }
   }
@@ -338,7 +337,8 @@ public final class LabelJob {
   private static Long labelled(PipelineResult result) {
     try {
       for (MetricResult<Long> c : result.metrics().queryMetrics(MetricsFilter.builder()
-          .addNameFilter(MetricNameFilter.named(LabelJob.class, "labels")).build()).getCounters()) {
+          .addNameFilter(MetricNameFilter.named(LabelJob.class, WriteBundles.WRITTEN)).build())
+          .getCounters()) {
         return c.getAttempted();
       }
     } catch (RuntimeException e) {
@@ -360,18 +360,17 @@ public final class LabelJob {
           Files.delete(f);
         }
       }
+      List<String> shards = completedShards(work);
       List<ResourceId> from = new ArrayList<>();
       List<ResourceId> to = new ArrayList<>();
       List<String> names = new ArrayList<>();
-      MatchResult match = FileSystems.match(work.resolve("labels-*").toString(),
-          EmptyMatchTreatment.ALLOW);
-      for (MatchResult.Metadata m : match.metadata()) {
-        from.add(m.resourceId());
-        String name = m.resourceId().getFilename();
+      for (int i = 0; i < shards.size(); i++) {
+        String name = String.format(java.util.Locale.ROOT, "labels-%05d-of-%05d.csv", i,
+            shards.size());
+        from.add(FileSystems.matchNewResource(shards.get(i), false));
         names.add(name);
         to.add(FileSystems.matchNewResource(out.resolve(name).toString(), false));
       }
-      names.sort(null);
       FileSystems.rename(from, to, MoveOptions.StandardMoveOptions.IGNORE_MISSING_FILES);
       Map<String, Object> manifest = manifest(plan, info, ledgerEntry, started, names, labelled);
       Path pending = work.resolve(MANIFEST);
@@ -385,6 +384,24 @@ public final class LabelJob {
       throw new UncheckedIOException("committing the labels to " + out + " failed (they stay "
           + "marked " + INCOMPLETE + "): " + e.getMessage(), e);
     }
+  }
+
+  /** The shards the pipeline's completed bundles wrote, as listed by {@link WriteBundles}. */
+  private static List<String> completedShards(Path work) throws IOException {
+    List<String> shards = new ArrayList<>();
+    MatchResult match = FileSystems.match(work.resolve(SHARD_LIST + "*").toString(),
+        EmptyMatchTreatment.ALLOW);
+    for (MatchResult.Metadata m : match.metadata()) {
+      try (var in = CsvInput.open(m.resourceId().toString())) {
+        for (String line = in.readLine(); line != null; line = in.readLine()) {
+          if (!line.isEmpty()) {
+            shards.add(line);
+          }
+        }
+      }
+    }
+    shards.sort(null);
+    return shards;
   }
 
   private static Map<String, Object> manifest(Plan plan, RunInfo info,
