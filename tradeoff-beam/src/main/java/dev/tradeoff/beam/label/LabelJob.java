@@ -35,7 +35,6 @@ import java.util.stream.Stream;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.PipelineResult;
 import org.apache.beam.sdk.io.FileSystems;
-import org.apache.beam.sdk.io.TextIO;
 import org.apache.beam.sdk.io.fs.EmptyMatchTreatment;
 import org.apache.beam.sdk.io.fs.MatchResult;
 import org.apache.beam.sdk.io.fs.MoveOptions;
@@ -44,11 +43,6 @@ import org.apache.beam.sdk.metrics.MetricNameFilter;
 import org.apache.beam.sdk.metrics.MetricResult;
 import org.apache.beam.sdk.metrics.MetricsFilter;
 import org.apache.beam.sdk.options.PipelineOptions;
-import org.apache.beam.sdk.transforms.DoFn;
-import org.apache.beam.sdk.transforms.ParDo;
-import org.apache.beam.sdk.transforms.View;
-import org.apache.beam.sdk.values.KV;
-import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionView;
 
 /**
@@ -63,9 +57,10 @@ import org.apache.beam.sdk.values.PCollectionView;
  *       {@link IllegalArgumentException}, a spend over the budget a
  *       {@link BudgetExceededException}.
  *   <li>{@link #run}: charges the run's guarantee to the caller's {@link BudgetStore} (before anything
- *       is written), then runs the pipeline: training lines through {@code TextIO} to K partitions by a
- *       keyed hash, one teacher per partition ({@link TrainTeachers}), the models as a side input
- *       of the query votes ({@link VoteQueries}), the private majority per query
+ *       is written), then runs the pipeline of {@link LabelPipeline}: training lines through
+ *       {@code TextIO} to K partitions by a keyed hash, one teacher per partition
+ *       ({@link TrainTeachers}), the models as a side input of the query votes
+ *       ({@link VoteQueries}), the private majority per query
  *       ({@link PrivateMajority#byId}), the labels through {@code TextIO} into a hidden temporary
  *       directory of the output. Then it commits: an {@code _INCOMPLETE} marker, the shards renamed
  *       into place, {@code manifest.json} written (under a temporary name, then renamed), the marker
@@ -90,8 +85,8 @@ public final class LabelJob {
   /** The manifest's file name. */
   public static final String MANIFEST = "manifest.json";
 
-  /** The work directory's list of the label shards the pipeline completed. */
-  private static final String SHARD_LIST = "shards";
+  /** The label shards' name prefix in the work directory. */
+  private static final String LABELS = "labels";
 
   /** At most this many distinct labels (classes). */
   public static final int MAX_CLASSES = 1000;
@@ -279,20 +274,12 @@ public final class LabelJob {
     ElementRandomness randomness = request.seed().isPresent()
         ? ElementRandomness.seeded(request.seed().getAsLong()) : ElementRandomness.secure();
     Pipeline pipeline = Pipeline.create(info.options());
-    PCollection<String> trainLines = pipeline.apply("ReadTrain",
-        TextIO.read().from(plan.train().pattern()).withSkipHeaderLines(1));
-    PCollectionView<Map<Integer, TeacherModel>> models = trainLines
-        .apply("Teachers", new TrainTeachers(plan.partition(), plan.trainSchema(), plan.labels(),
-            plan.privacy().dpSgd(), randomness))
-        .apply("Models", View.asMap());
-    PrivateMajority majority = plan.majority();
-    pipeline.apply("ReadQueries",
-            TextIO.read().from(plan.queries().pattern()).withSkipHeaderLines(1))
-        .apply("Votes", new VoteQueries(plan.querySchema(), request.teachers(), models))
-        .apply("PrivateMajority", majority.byId())
-        .apply("Format", ParDo.of(new FormatFn(plan.labels())))
-        .apply("WriteLabels", new WriteBundles(work.resolve("labels").toString(), "id,label",
-            work.resolve(SHARD_LIST).toString()));
+    PCollectionView<Map<Integer, TeacherModel>> models = pipeline.apply("Teachers",
+        new LabelPipeline.Teachers(plan.train().pattern(), plan.partition(), plan.trainSchema(),
+            plan.labels(), plan.privacy().dpSgd(), randomness));
+    pipeline.apply("Label", new LabelShards(plan.queries().pattern(), plan.querySchema(),
+        request.teachers(), models, plan.majority().perQuery(), plan.labels(),
+        work.resolve(LABELS).toString(), ReadCsvLines.DEFAULT_RANGE_BYTES));
     PipelineResult result;
     try {
       result = pipeline.run();
@@ -320,25 +307,11 @@ public final class LabelJob {
     return PrivateMajority.darrm(privacy.setting(), gamma, q, randomness);
   }
 
-  private static final class FormatFn extends DoFn<KV<String, Integer>, String> {
-    private static final long serialVersionUID = 1L;
-    private final List<String> labels;
-
-    FormatFn(List<String> labels) {
-      this.labels = labels;
-    }
-
-    @ProcessElement
-    public void process(@Element KV<String, Integer> label, OutputReceiver<String> out) {
-      out.output(CsvLine.quote(label.getKey()) + "," + CsvLine.quote(labels.get(label.getValue())));
-    }
-  }
-
   private static Long labelled(PipelineResult result) {
     try {
       for (MetricResult<Long> c : result.metrics().queryMetrics(MetricsFilter.builder()
-          .addNameFilter(MetricNameFilter.named(LabelJob.class, WriteBundles.WRITTEN)).build())
-          .getCounters()) {
+          .addNameFilter(MetricNameFilter.named(LabelPipeline.class,
+          LabelPipeline.LABELS_COUNTER)).build()).getCounters()) {
         return c.getAttempted();
       }
     } catch (RuntimeException e) {
@@ -360,7 +333,7 @@ public final class LabelJob {
           Files.delete(f);
         }
       }
-      List<String> shards = completedShards(work);
+      List<String> shards = WriteBundles.completedShards(work.resolve(LABELS).toString());
       List<ResourceId> from = new ArrayList<>();
       List<ResourceId> to = new ArrayList<>();
       List<String> names = new ArrayList<>();
@@ -384,24 +357,6 @@ public final class LabelJob {
       throw new UncheckedIOException("committing the labels to " + out + " failed (they stay "
           + "marked " + INCOMPLETE + "): " + e.getMessage(), e);
     }
-  }
-
-  /** The shards the pipeline's completed bundles wrote, as listed by {@link WriteBundles}. */
-  private static List<String> completedShards(Path work) throws IOException {
-    List<String> shards = new ArrayList<>();
-    MatchResult match = FileSystems.match(work.resolve(SHARD_LIST + "*").toString(),
-        EmptyMatchTreatment.ALLOW);
-    for (MatchResult.Metadata m : match.metadata()) {
-      try (var in = CsvInput.open(m.resourceId().toString())) {
-        for (String line = in.readLine(); line != null; line = in.readLine()) {
-          if (!line.isEmpty()) {
-            shards.add(line);
-          }
-        }
-      }
-    }
-    shards.sort(null);
-    return shards;
   }
 
   private static Map<String, Object> manifest(Plan plan, RunInfo info,
