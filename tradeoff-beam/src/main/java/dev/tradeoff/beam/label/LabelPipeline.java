@@ -6,11 +6,7 @@ import dev.tradeoff.learning.dpsgd.DpSgd;
 import java.util.List;
 import java.util.Map;
 import org.apache.beam.sdk.io.TextIO;
-import org.apache.beam.sdk.metrics.Counter;
-import org.apache.beam.sdk.metrics.Metrics;
-import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.PTransform;
-import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.transforms.View;
 import org.apache.beam.sdk.values.KV;
 import org.apache.beam.sdk.values.PBegin;
@@ -27,9 +23,12 @@ import org.apache.beam.sdk.values.PDone;
  *   <li>{@link Teachers}: training CSV lines read with {@code TextIO}, each to one of K partitions
  *       by a keyed hash, one teacher trained per partition ({@link TrainTeachers}), the K models as
  *       a side input;
- *   <li>{@link Labels}: query CSV lines read with {@code TextIO}, the K teachers' votes per query
- *       ({@link VoteQueries}), then the majority per query (the private majority of the run);
- *   <li>{@link WriteLabels}: the labels as {@code id,label} CSV shards written with {@code TextIO}.
+ *   <li>{@link Labels}: query CSV lines read with {@code FileIO} in byte ranges once the models
+ *       are ready ({@link ReadCsvLines}), the K teachers' votes per query ({@link VoteQueries}),
+ *       then the majority per query (the private majority of the run);
+ *   <li>{@link WriteLabels}: the labels as {@code id,label} CSV shards, one per bundle, through
+ *       Beam's file systems ({@link WriteBundles}: {@code TextIO.write} would hold every label in
+ *       memory on the DirectRunner).
  * </ol>
  *
  * <p>Records reach the pipeline only through these reads, never from the driver's memory, so the
@@ -37,7 +36,7 @@ import org.apache.beam.sdk.values.PDone;
  */
 public final class LabelPipeline {
 
-  /** The counter of labels formatted by {@link WriteLabels}, in namespace {@link LabelPipeline}. */
+  /** The counter of labels written by {@link WriteLabels}, in namespace {@link LabelPipeline}. */
   public static final String LABELS_COUNTER = "labels";
 
   private LabelPipeline() {}
@@ -122,7 +121,8 @@ public final class LabelPipeline {
     @Override
     public PCollection<KV<String, Integer>> expand(PBegin begin) {
       return begin
-          .apply("ReadQueries", TextIO.read().from(pattern).withSkipHeaderLines(1))
+          .apply("ReadQueries", new ReadCsvLines(pattern, models,
+              ReadCsvLines.DEFAULT_RANGE_BYTES))
           .apply("Votes", new VoteQueries(schema, teachers, models))
           .apply("Majority", majority);
     }
@@ -151,25 +151,7 @@ public final class LabelPipeline {
 
     @Override
     public PDone expand(PCollection<KV<String, Integer>> labels) {
-      return labels
-          .apply("Format", ParDo.of(new FormatFn(classes)))
-          .apply("Write", TextIO.write().to(prefix).withSuffix(".csv").withHeader("id,label"));
-    }
-  }
-
-  private static final class FormatFn extends DoFn<KV<String, Integer>, String> {
-    private static final long serialVersionUID = 1L;
-    private final List<String> labels;
-    private final Counter released = Metrics.counter(LabelPipeline.class, LABELS_COUNTER);
-
-    FormatFn(List<String> labels) {
-      this.labels = labels;
-    }
-
-    @ProcessElement
-    public void process(@Element KV<String, Integer> label, OutputReceiver<String> out) {
-      released.inc();
-      out.output(CsvLine.quote(label.getKey()) + "," + CsvLine.quote(labels.get(label.getValue())));
+      return labels.apply("Write", new WriteBundles(classes, prefix));
     }
   }
 }
