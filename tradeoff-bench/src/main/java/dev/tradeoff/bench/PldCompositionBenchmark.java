@@ -33,10 +33,10 @@ import org.openjdk.jmh.annotations.TearDown;
  * common fork-join pool), each by one real FFT of the Chernoff window (2^19 points for the
  * Gaussians at Δ ≈ 3.4e-4, 2^17 and 2^18 at Δ = 1e-4 for DP-SGD, two neighbouring directions
  * each); for DP-SGD the query then runs one exponentially tilted transform per bound for the
- * dominant direction, whose round-off bound the δ of 1e-6 needs. Issue 12 measured, same machine
- * and run, load average 9–10 on 2 cores: before 1714 / 1072 / 10650 ms (peak heap 459 / 675 /
- * 4922 MiB), after 319 / 476 / 697 ms for the Gaussians / 10^4 / 10^5 steps; REPRODUCTION.md has
- * the details.
+ * dominant direction, whose round-off bound the δ of 1e-6 needs. Issue 12 measured on 2 cores
+ * shared with other builds: before (load average 10) 1714 / 1072 / 10650 ms for the Gaussians /
+ * 10^4 / 10^5 steps, peak heap 459 / 675 / 4922 MiB; after (load 7) 332 / 490 / 712 ms, peak heap
+ * 188 / 265 / 559 MiB; REPRODUCTION.md has the details.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
