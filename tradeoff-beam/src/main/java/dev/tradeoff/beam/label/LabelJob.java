@@ -271,11 +271,13 @@ public final class LabelJob {
     ElementRandomness randomness = request.seed().isPresent()
         ? ElementRandomness.seeded(request.seed().getAsLong()) : ElementRandomness.secure();
     Pipeline pipeline = Pipeline.create(info.options());
-    PCollectionView<Map<Integer, TeacherModel>> models = pipeline.apply("Teachers",
-        new LabelPipeline.Teachers(plan.train().pattern(), plan.partition(), plan.trainSchema(),
+    PCollectionView<Map<Integer, TeacherModel>> models = pipeline
+        .apply("ReadTrain", LabelPipeline.read(plan.train().pattern()))
+        .apply("Teachers", new LabelPipeline.Teachers(plan.partition(), plan.trainSchema(),
             plan.labels(), plan.privacy().dpSgd(), randomness));
-    pipeline.apply("Label", new LabelPipeline.Labels(plan.queries().pattern(), plan.querySchema(),
-            request.teachers(), models, plan.majority().byId()))
+    pipeline.apply("ReadQueries", LabelPipeline.read(plan.queries().pattern()))
+        .apply("Label", new LabelPipeline.Labels(plan.querySchema(), request.teachers(), models,
+            plan.majority().byId()))
         .apply("WriteLabels", new LabelPipeline.WriteLabels(plan.labels(),
             work.resolve("labels").toString()));
     PipelineResult result;

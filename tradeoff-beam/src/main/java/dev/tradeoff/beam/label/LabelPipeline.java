@@ -13,22 +13,21 @@ import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.transforms.View;
 import org.apache.beam.sdk.values.KV;
-import org.apache.beam.sdk.values.PBegin;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionView;
 import org.apache.beam.sdk.values.PDone;
 
 /**
  * The transforms of the labelling job (PATE-style knowledge transfer with a private majority per
- * query, [DaRRM24, Section 6.2]), as three composites that {@code tradeoff label} ({@link LabelJob})
- * and the paper's experiment ({@code tradeoff predict}) both build their pipelines from:
+ * query, [DaRRM24, Section 6.2]), from which {@code tradeoff label} ({@link LabelJob}) and the
+ * paper's experiment ({@code tradeoff predict}) both build their pipelines:
  *
  * <ol>
- *   <li>{@link Teachers}: training CSV lines read with {@code TextIO}, each to one of K partitions
- *       by a keyed hash, one teacher trained per partition ({@link TrainTeachers}), the K models as
- *       a side input;
- *   <li>{@link Labels}: query CSV lines read with {@code TextIO}, the K teachers' votes per query
- *       ({@link VoteQueries}), then the majority per query (the private majority of the run);
+ *   <li>{@link #read}: the training and the query CSV files' lines, read with {@code TextIO};
+ *   <li>{@link Teachers}: training lines, each to one of K partitions by a keyed hash, one teacher
+ *       trained per partition ({@link TrainTeachers}), the K models as a side input;
+ *   <li>{@link Labels}: query lines to the K teachers' votes per query ({@link VoteQueries}), then
+ *       the majority per query (the private majority of the run);
  *   <li>{@link WriteLabels}: the labels as {@code id,label} CSV shards written with {@code TextIO}.
  * </ol>
  *
@@ -43,15 +42,24 @@ public final class LabelPipeline {
   private LabelPipeline() {}
 
   /**
-   * Training CSV (a header, a {@code label} column and numeric features) to the K trained teachers'
+   * The data lines of CSV files, each file's header skipped.
+   *
+   * @param pattern a file name or a glob
+   * @return the read
+   */
+  public static TextIO.Read read(String pattern) {
+    return TextIO.read().from(Require.nonNull("pattern", pattern)).withSkipHeaderLines(1);
+  }
+
+  /**
+   * Training CSV lines (a {@code label} column and numeric features) to the K trained teachers'
    * models, keyed by teacher index, as a side input.
    */
   public static final class Teachers
-      extends PTransform<PBegin, PCollectionView<Map<Integer, TeacherModel>>> {
+      extends PTransform<PCollection<String>, PCollectionView<Map<Integer, TeacherModel>>> {
 
     private static final long serialVersionUID = 1L;
 
-    private final String pattern;
     private final TeacherPartition partition;
     private final CsvSchema schema;
     private final List<String> labels;
@@ -59,16 +67,14 @@ public final class LabelPipeline {
     private final ElementRandomness randomness;
 
     /**
-     * @param pattern the training files (a file name or a glob; each file starts with the header)
      * @param partition the keyed hash assigning each record to one of the K teachers
      * @param schema the training file's schema
      * @param labels the classes, sorted; a record's class is its label's index
      * @param dpSgd DP-SGD for private teachers, or null for non-private ones
      * @param randomness DP-SGD's randomness (per teacher)
      */
-    public Teachers(String pattern, TeacherPartition partition, CsvSchema schema,
-        List<String> labels, DpSgd dpSgd, ElementRandomness randomness) {
-      this.pattern = Require.nonNull("pattern", pattern);
+    public Teachers(TeacherPartition partition, CsvSchema schema, List<String> labels,
+        DpSgd dpSgd, ElementRandomness randomness) {
       this.partition = Require.nonNull("partition", partition);
       this.schema = Require.nonNull("schema", schema);
       this.labels = List.copyOf(labels);
@@ -77,23 +83,22 @@ public final class LabelPipeline {
     }
 
     @Override
-    public PCollectionView<Map<Integer, TeacherModel>> expand(PBegin begin) {
-      return begin
-          .apply("ReadTrain", TextIO.read().from(pattern).withSkipHeaderLines(1))
+    public PCollectionView<Map<Integer, TeacherModel>> expand(PCollection<String> lines) {
+      return lines
           .apply("Train", new TrainTeachers(partition, schema, labels, dpSgd, randomness))
           .apply("Models", View.asMap());
     }
   }
 
   /**
-   * Query CSV (a header, an {@code id} column and the training features) to (id, class index):
-   * the teachers' votes per query, aggregated per query by {@code majority}.
+   * Query CSV lines (an {@code id} column and the training features) to (id, class index): the
+   * teachers' votes per query, aggregated per query by {@code majority}.
    */
-  public static final class Labels extends PTransform<PBegin, PCollection<KV<String, Integer>>> {
+  public static final class Labels
+      extends PTransform<PCollection<String>, PCollection<KV<String, Integer>>> {
 
     private static final long serialVersionUID = 1L;
 
-    private final String pattern;
     private final CsvSchema schema;
     private final int teachers;
     private final PCollectionView<Map<Integer, TeacherModel>> models;
@@ -101,7 +106,6 @@ public final class LabelPipeline {
         majority;
 
     /**
-     * @param pattern the query files (a file name or a glob; each file starts with the header)
      * @param schema the query file's schema
      * @param teachers K
      * @param models the output of {@link Teachers}
@@ -109,10 +113,9 @@ public final class LabelPipeline {
      *     ({@code PrivateMajority.byId()}); a non-private majority only for a reference figure
      *     that is never released
      */
-    public Labels(String pattern, CsvSchema schema, int teachers,
+    public Labels(CsvSchema schema, int teachers,
         PCollectionView<Map<Integer, TeacherModel>> models,
         PTransform<PCollection<KV<String, int[]>>, PCollection<KV<String, Integer>>> majority) {
-      this.pattern = Require.nonNull("pattern", pattern);
       this.schema = Require.nonNull("schema", schema);
       this.teachers = Require.positive("teachers", teachers);
       this.models = Require.nonNull("models", models);
@@ -120,9 +123,8 @@ public final class LabelPipeline {
     }
 
     @Override
-    public PCollection<KV<String, Integer>> expand(PBegin begin) {
-      return begin
-          .apply("ReadQueries", TextIO.read().from(pattern).withSkipHeaderLines(1))
+    public PCollection<KV<String, Integer>> expand(PCollection<String> lines) {
+      return lines
           .apply("Votes", new VoteQueries(schema, teachers, models))
           .apply("Majority", majority);
     }
