@@ -85,6 +85,9 @@ public final class LabelJob {
   /** The manifest's file name. */
   public static final String MANIFEST = "manifest.json";
 
+  /** The label shards' name prefix in the work directory. */
+  private static final String LABELS = "labels";
+
   /** At most this many distinct labels (classes). */
   public static final int MAX_CLASSES = 1000;
 
@@ -271,15 +274,12 @@ public final class LabelJob {
     ElementRandomness randomness = request.seed().isPresent()
         ? ElementRandomness.seeded(request.seed().getAsLong()) : ElementRandomness.secure();
     Pipeline pipeline = Pipeline.create(info.options());
-    PCollectionView<Map<Integer, TeacherModel>> models = pipeline
-        .apply("ReadTrain", LabelPipeline.read(plan.train().pattern()))
-        .apply("Teachers", new LabelPipeline.Teachers(plan.partition(), plan.trainSchema(),
+    PCollectionView<Map<Integer, TeacherModel>> models = pipeline.apply("Teachers",
+        new LabelPipeline.Teachers(plan.train().pattern(), plan.partition(), plan.trainSchema(),
             plan.labels(), plan.privacy().dpSgd(), randomness));
-    pipeline.apply("ReadQueries", LabelPipeline.read(plan.queries().pattern()))
-        .apply("Label", new LabelPipeline.Labels(plan.querySchema(), request.teachers(), models,
-            plan.majority().byId()))
-        .apply("WriteLabels", new LabelPipeline.WriteLabels(plan.labels(),
-            work.resolve("labels").toString()));
+    pipeline.apply("Label", new LabelShards(plan.queries().pattern(), plan.querySchema(),
+        request.teachers(), models, plan.majority().perQuery(), plan.labels(),
+        work.resolve(LABELS).toString(), ReadCsvLines.DEFAULT_RANGE_BYTES));
     PipelineResult result;
     try {
       result = pipeline.run();
@@ -333,18 +333,17 @@ public final class LabelJob {
           Files.delete(f);
         }
       }
+      List<String> shards = WriteBundles.completedShards(work.resolve(LABELS).toString());
       List<ResourceId> from = new ArrayList<>();
       List<ResourceId> to = new ArrayList<>();
       List<String> names = new ArrayList<>();
-      MatchResult match = FileSystems.match(work.resolve("labels-*").toString(),
-          EmptyMatchTreatment.ALLOW);
-      for (MatchResult.Metadata m : match.metadata()) {
-        from.add(m.resourceId());
-        String name = m.resourceId().getFilename();
+      for (int i = 0; i < shards.size(); i++) {
+        String name = String.format(java.util.Locale.ROOT, "labels-%05d-of-%05d.csv", i,
+            shards.size());
+        from.add(FileSystems.matchNewResource(shards.get(i), false));
         names.add(name);
         to.add(FileSystems.matchNewResource(out.resolve(name).toString(), false));
       }
-      names.sort(null);
       FileSystems.rename(from, to, MoveOptions.StandardMoveOptions.IGNORE_MISSING_FILES);
       Map<String, Object> manifest = manifest(plan, info, ledgerEntry, started, names, labelled);
       Path pending = work.resolve(MANIFEST);

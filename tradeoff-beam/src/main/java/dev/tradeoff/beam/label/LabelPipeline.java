@@ -6,16 +6,10 @@ import dev.tradeoff.learning.dpsgd.DpSgd;
 import java.util.List;
 import java.util.Map;
 import org.apache.beam.sdk.io.TextIO;
-import org.apache.beam.sdk.metrics.Counter;
-import org.apache.beam.sdk.metrics.Metrics;
-import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.PTransform;
-import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.transforms.View;
-import org.apache.beam.sdk.values.KV;
-import org.apache.beam.sdk.values.PCollection;
+import org.apache.beam.sdk.values.PBegin;
 import org.apache.beam.sdk.values.PCollectionView;
-import org.apache.beam.sdk.values.PDone;
 
 /**
  * The transforms of the labelling job (PATE-style knowledge transfer with a private majority per
@@ -23,12 +17,13 @@ import org.apache.beam.sdk.values.PDone;
  * paper's experiment ({@code tradeoff predict}) both build their pipelines:
  *
  * <ol>
- *   <li>{@link #read}: the training and the query CSV files' lines, read with {@code TextIO};
- *   <li>{@link Teachers}: training lines, each to one of K partitions by a keyed hash, one teacher
- *       trained per partition ({@link TrainTeachers}), the K models as a side input;
- *   <li>{@link Labels}: query lines to the K teachers' votes per query ({@link VoteQueries}), then
- *       the majority per query (the private majority of the run);
- *   <li>{@link WriteLabels}: the labels as {@code id,label} CSV shards written with {@code TextIO}.
+ *   <li>{@link Teachers}: training CSV lines read with {@code TextIO}, each to one of K partitions
+ *       by a keyed hash, one teacher trained per partition ({@link TrainTeachers}), the K models as
+ *       a side input;
+ *   <li>{@link LabelShards}: query CSV lines read with {@code FileIO} in byte ranges once the
+ *       models are ready ({@link ReadCsvLines}), the K teachers' votes per query
+ *       ({@link VoteQueries}), the private majority per query, and the labels as {@code id,label}
+ *       CSV shards through Beam's file systems, in one step per range.
  * </ol>
  *
  * <p>Records reach the pipeline only through these reads, never from the driver's memory, so the
@@ -36,30 +31,21 @@ import org.apache.beam.sdk.values.PDone;
  */
 public final class LabelPipeline {
 
-  /** The counter of labels formatted by {@link WriteLabels}, in namespace {@link LabelPipeline}. */
+  /** The counter of labels written by {@link LabelShards}, in namespace {@link LabelPipeline}. */
   public static final String LABELS_COUNTER = "labels";
 
   private LabelPipeline() {}
 
   /**
-   * The data lines of CSV files, each file's header skipped.
-   *
-   * @param pattern a file name or a glob
-   * @return the read
-   */
-  public static TextIO.Read read(String pattern) {
-    return TextIO.read().from(Require.nonNull("pattern", pattern)).withSkipHeaderLines(1);
-  }
-
-  /**
-   * Training CSV lines (a {@code label} column and numeric features) to the K trained teachers'
+   * Training CSV (a header, a {@code label} column and numeric features) to the K trained teachers'
    * models, keyed by teacher index, as a side input.
    */
   public static final class Teachers
-      extends PTransform<PCollection<String>, PCollectionView<Map<Integer, TeacherModel>>> {
+      extends PTransform<PBegin, PCollectionView<Map<Integer, TeacherModel>>> {
 
     private static final long serialVersionUID = 1L;
 
+    private final String pattern;
     private final TeacherPartition partition;
     private final CsvSchema schema;
     private final List<String> labels;
@@ -67,14 +53,16 @@ public final class LabelPipeline {
     private final ElementRandomness randomness;
 
     /**
+     * @param pattern the training files (a file name or a glob; each file starts with the header)
      * @param partition the keyed hash assigning each record to one of the K teachers
      * @param schema the training file's schema
      * @param labels the classes, sorted; a record's class is its label's index
      * @param dpSgd DP-SGD for private teachers, or null for non-private ones
      * @param randomness DP-SGD's randomness (per teacher)
      */
-    public Teachers(TeacherPartition partition, CsvSchema schema, List<String> labels,
-        DpSgd dpSgd, ElementRandomness randomness) {
+    public Teachers(String pattern, TeacherPartition partition, CsvSchema schema,
+        List<String> labels, DpSgd dpSgd, ElementRandomness randomness) {
+      this.pattern = Require.nonNull("pattern", pattern);
       this.partition = Require.nonNull("partition", partition);
       this.schema = Require.nonNull("schema", schema);
       this.labels = List.copyOf(labels);
@@ -83,95 +71,11 @@ public final class LabelPipeline {
     }
 
     @Override
-    public PCollectionView<Map<Integer, TeacherModel>> expand(PCollection<String> lines) {
-      return lines
+    public PCollectionView<Map<Integer, TeacherModel>> expand(PBegin begin) {
+      return begin
+          .apply("ReadTrain", TextIO.read().from(pattern).withSkipHeaderLines(1))
           .apply("Train", new TrainTeachers(partition, schema, labels, dpSgd, randomness))
           .apply("Models", View.asMap());
-    }
-  }
-
-  /**
-   * Query CSV lines (an {@code id} column and the training features) to (id, class index): the
-   * teachers' votes per query, aggregated per query by {@code majority}.
-   */
-  public static final class Labels
-      extends PTransform<PCollection<String>, PCollection<KV<String, Integer>>> {
-
-    private static final long serialVersionUID = 1L;
-
-    private final CsvSchema schema;
-    private final int teachers;
-    private final PCollectionView<Map<Integer, TeacherModel>> models;
-    private final PTransform<PCollection<KV<String, int[]>>, PCollection<KV<String, Integer>>>
-        majority;
-
-    /**
-     * @param schema the query file's schema
-     * @param teachers K
-     * @param models the output of {@link Teachers}
-     * @param majority the aggregation of one query's K votes: the run's private majority
-     *     ({@code PrivateMajority.byId()}); a non-private majority only for a reference figure
-     *     that is never released
-     */
-    public Labels(CsvSchema schema, int teachers,
-        PCollectionView<Map<Integer, TeacherModel>> models,
-        PTransform<PCollection<KV<String, int[]>>, PCollection<KV<String, Integer>>> majority) {
-      this.schema = Require.nonNull("schema", schema);
-      this.teachers = Require.positive("teachers", teachers);
-      this.models = Require.nonNull("models", models);
-      this.majority = Require.nonNull("majority", majority);
-    }
-
-    @Override
-    public PCollection<KV<String, Integer>> expand(PCollection<String> lines) {
-      return lines
-          .apply("Votes", new VoteQueries(schema, teachers, models))
-          .apply("Majority", majority);
-    }
-  }
-
-  /**
-   * (id, class index) to CSV shards {@code PREFIX-*.csv} with the header {@code id,label}, the
-   * class written as the training data's own label value; counts the labels in the
-   * {@link #LABELS_COUNTER} metric.
-   */
-  public static final class WriteLabels extends PTransform<PCollection<KV<String, Integer>>, PDone> {
-
-    private static final long serialVersionUID = 1L;
-
-    private final List<String> classes;
-    private final String prefix;
-
-    /**
-     * @param classes the label values, indexed by class
-     * @param prefix where the shards go (a path and file-name prefix)
-     */
-    public WriteLabels(List<String> classes, String prefix) {
-      this.classes = List.copyOf(classes);
-      this.prefix = Require.nonNull("prefix", prefix);
-    }
-
-    @Override
-    public PDone expand(PCollection<KV<String, Integer>> labels) {
-      return labels
-          .apply("Format", ParDo.of(new FormatFn(classes)))
-          .apply("Write", TextIO.write().to(prefix).withSuffix(".csv").withHeader("id,label"));
-    }
-  }
-
-  private static final class FormatFn extends DoFn<KV<String, Integer>, String> {
-    private static final long serialVersionUID = 1L;
-    private final List<String> labels;
-    private final Counter released = Metrics.counter(LabelPipeline.class, LABELS_COUNTER);
-
-    FormatFn(List<String> labels) {
-      this.labels = labels;
-    }
-
-    @ProcessElement
-    public void process(@Element KV<String, Integer> label, OutputReceiver<String> out) {
-      released.inc();
-      out.output(CsvLine.quote(label.getKey()) + "," + CsvLine.quote(labels.get(label.getValue())));
     }
   }
 }

@@ -11,6 +11,8 @@ import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.beam.label.CsvLine;
 import dev.tradeoff.beam.label.CsvSchema;
 import dev.tradeoff.beam.label.LabelPipeline;
+import dev.tradeoff.beam.label.LabelShards;
+import dev.tradeoff.beam.label.ReadCsvLines;
 import dev.tradeoff.beam.label.TeacherModel;
 import dev.tradeoff.beam.label.TeacherPartition;
 import dev.tradeoff.beam.majority.PrivateMajority;
@@ -42,18 +44,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.random.RandomGenerator;
-import java.util.stream.Stream;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.PipelineResult;
 import org.apache.beam.sdk.options.PipelineOptions;
-import org.apache.beam.sdk.transforms.Flatten;
-import org.apache.beam.sdk.transforms.MapElements;
-import org.apache.beam.sdk.transforms.PTransform;
-import org.apache.beam.sdk.values.KV;
-import org.apache.beam.sdk.values.PCollection;
-import org.apache.beam.sdk.values.PCollectionList;
 import org.apache.beam.sdk.values.PCollectionView;
-import org.apache.beam.sdk.values.TypeDescriptors;
 
 /**
  * Private semi-supervised knowledge transfer, [DaRRM24, Section 6.2,
@@ -77,11 +71,11 @@ import org.apache.beam.sdk.values.TypeDescriptors;
  *
  * <p>The experiment is the label job ({@code tradeoff label}) applied to the paper's data: the
  * training records and the drawn queries are written as CSV to a scratch directory, and one Beam
- * pipeline built from the job's composites ({@link LabelPipeline}) reads them with {@code TextIO},
- * partitions the records by the job's keyed hash, trains the teachers one per partition, votes on
- * every query with the models as a side input, applies each aggregator's {@link PrivateMajority}
- * per query (over all Q × repeats simulated deployments) and writes the labels with
- * {@code TextIO}; they are then read back and scored against the true labels.
+ * pipeline built from the job's transforms reads them, partitions the records by the job's keyed
+ * hash and trains the teachers one per partition ({@link LabelPipeline.Teachers}), then reads the
+ * queries in byte ranges once the models are ready, votes, applies each aggregator's
+ * {@link PrivateMajority} per query (over all Q × repeats simulated deployments) and writes the
+ * labels ({@link LabelShards}); they are then read back and scored against the true labels.
  */
 public final class KnowledgeTransfer {
 
@@ -187,9 +181,9 @@ public final class KnowledgeTransfer {
           work.resolve("test.csv"), work.resolve("labels"));
     }
 
-    /** The label shards' prefix (inside the {@link #labels} directory). */
-    Path prefix() {
-      return labels.resolve("labels");
+    /** The label shards' prefix of one output (inside the {@link #labels} directory). */
+    String prefix(String output) {
+      return labels.resolve(output).toString();
     }
   }
 
@@ -296,7 +290,14 @@ public final class KnowledgeTransfer {
       if (state != PipelineResult.State.DONE) {
         throw new IllegalStateException("pipeline ended in state " + state);
       }
-      released = readLabels(files.prefix());
+      released = new ArrayList<>();
+      for (Aggregator a : Aggregator.values()) {
+        released.addAll(readLabels(files.prefix(a.name()), a.name()));
+      }
+      released.addAll(readLabels(files.prefix(REFERENCE), REFERENCE));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the labels in " + files.labels() + ": "
+          + e.getMessage(), e);
     } finally {
       deleteCreated(files);
     }
@@ -340,69 +341,51 @@ public final class KnowledgeTransfer {
   }
 
   /**
-   * The experiment's pipeline, built from the label job's composites only: the training CSV to K
+   * The experiment's pipeline, built from the label job's transforms only: the training CSV to K
    * non-private teachers (for GNMax, as in the paper) and K DP-SGD teachers (for DaRRM), both on
-   * the same keyed-hash partitions; the drawn queries labelled by each aggregator's private
-   * majority; every test point labelled by the non-private teachers' plain majority (a reference
-   * figure, never released); each result written as {@code id,label} CSV.
+   * the same keyed-hash partitions ({@link LabelPipeline.Teachers}); the drawn queries labelled by
+   * each aggregator's private majority, and every test point by the non-private teachers' plain
+   * majority (a reference figure, never released), each written as {@code id,label} shards
+   * ({@link LabelShards}).
    */
   static Pipeline pipeline(PipelineOptions options, Setup s) {
     Pipeline pipeline = Pipeline.create(options);
     String train = s.files().train().toString();
-    CsvSchema trainSchema = CsvSchema.training(header(CsvSchema.LABEL,
-        s.dimension()), train);
-    CsvSchema querySchema = CsvSchema.queries(header(CsvSchema.ID, s.dimension()), s.files().queries().toString(),
+    CsvSchema trainSchema = CsvSchema.training(header(CsvSchema.LABEL, s.dimension()), train);
+    String queries = s.files().queries().toString();
+    CsvSchema querySchema = CsvSchema.queries(header(CsvSchema.ID, s.dimension()), queries,
         trainSchema);
-    PCollection<String> trainLines = pipeline.apply("ReadTrain", LabelPipeline.read(train));
-    PCollectionView<Map<Integer, TeacherModel>> plain = trainLines.apply("NonPrivateTeachers",
-        new LabelPipeline.Teachers(s.partition(), trainSchema, CLASSES, null, s.randomness()));
-    PCollectionView<Map<Integer, TeacherModel>> dp = trainLines.apply("DpSgdTeachers",
-        new LabelPipeline.Teachers(s.partition(), trainSchema, CLASSES, s.dpSgd(),
+    PCollectionView<Map<Integer, TeacherModel>> plain = pipeline.apply("NonPrivateTeachers",
+        new LabelPipeline.Teachers(train, s.partition(), trainSchema, CLASSES, null,
             s.randomness()));
-    PCollection<String> queries = pipeline.apply("ReadQueries",
-        LabelPipeline.read(s.files().queries().toString()));
-    List<PCollection<KV<String, Integer>>> labels = new ArrayList<>();
+    PCollectionView<Map<Integer, TeacherModel>> dp = pipeline.apply("DpSgdTeachers",
+        new LabelPipeline.Teachers(train, s.partition(), trainSchema, CLASSES, s.dpSgd(),
+            s.randomness()));
     for (Aggregator a : Aggregator.values()) {
-      labels.add(tag(queries.apply("Label" + a.name(), new LabelPipeline.Labels(querySchema,
-          s.teachers(), a == Aggregator.GNMAX ? plain : dp, s.majorities().get(a).byId())),
-          a.name()));
+      pipeline.apply("Label" + a.name(), new LabelShards(queries, querySchema, s.teachers(),
+          a == Aggregator.GNMAX ? plain : dp, s.majorities().get(a).perQuery(), CLASSES,
+          s.files().prefix(a.name()), ReadCsvLines.DEFAULT_RANGE_BYTES));
     }
-    labels.add(tag(pipeline
-        .apply("ReadTest", LabelPipeline.read(s.files().test().toString()))
-        .apply("LabelReference", new LabelPipeline.Labels(querySchema, s.teachers(), plain,
-            new NonPrivateMajority())), REFERENCE));
-    PCollectionList.of(labels).apply("AllLabels", Flatten.pCollections())
-        .apply("WriteLabels", new LabelPipeline.WriteLabels(CLASSES,
-            s.files().prefix().toString()));
+    pipeline.apply("LabelReference", new LabelShards(s.files().test().toString(), querySchema,
+        s.teachers(), plain, new NonPrivateMajority(), CLASSES, s.files().prefix(REFERENCE),
+        ReadCsvLines.DEFAULT_RANGE_BYTES));
     return pipeline;
   }
 
   /** The output's name for the non-private reference labels. */
   private static final String REFERENCE = "REFERENCE";
 
-  /** Labels of one aggregator with ids {@code NAME/id}, so that all go to one output. */
-  private static PCollection<KV<String, Integer>> tag(PCollection<KV<String, Integer>> labels,
-      String name) {
-    return labels.apply("Tag" + name, MapElements.into(TypeDescriptors.kvs(
-        TypeDescriptors.strings(), TypeDescriptors.integers()))
-        .via(kv -> KV.of(name + "/" + kv.getKey(), kv.getValue())));
-  }
-
   /** The majority of binary votes, without noise: the reference accuracy, never released. */
-  private static final class NonPrivateMajority
-      extends PTransform<PCollection<KV<String, int[]>>, PCollection<KV<String, Integer>>> {
+  private static final class NonPrivateMajority implements PrivateMajority.QueryMajority {
     private static final long serialVersionUID = 1L;
 
     @Override
-    public PCollection<KV<String, Integer>> expand(PCollection<KV<String, int[]>> votes) {
-      return votes.apply("Majority", MapElements.into(TypeDescriptors.kvs(
-          TypeDescriptors.strings(), TypeDescriptors.integers())).via(v -> {
-            int ones = 0;
-            for (int vote : v.getValue()) {
-              ones += vote;
-            }
-            return KV.of(v.getKey(), 2 * ones > v.getValue().length ? 1 : 0);
-          }));
+    public int label(String id, int[] votes) {
+      int ones = 0;
+      for (int vote : votes) {
+        ones += vote;
+      }
+      return 2 * ones > votes.length ? 1 : 0;
     }
   }
 
@@ -477,20 +460,19 @@ public final class KnowledgeTransfer {
     return b.toString();
   }
 
-  /** The (id, label) cells of the label shards {@code PREFIX-*.csv}, headers skipped. */
-  private static List<String[]> readLabels(Path prefix) {
+  /**
+   * The (NAME/id, label) cells of the label shards that the job's {@link LabelShards} completed
+   * under {@code prefix}, headers skipped.
+   */
+  private static List<String[]> readLabels(String prefix, String name) throws IOException {
     List<String[]> labels = new ArrayList<>();
-    String name = prefix.getFileName() + "-";
-    try (Stream<Path> files = java.nio.file.Files.list(prefix.getParent())) {
-      for (Path f : files.filter(f -> f.getFileName().toString().startsWith(name)).sorted()
-          .toList()) {
-        List<String> lines = java.nio.file.Files.readAllLines(f, StandardCharsets.UTF_8);
-        for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
-          labels.add(CsvLine.cells(line, f.toString()));
-        }
+    for (String shard : LabelShards.completedShards(prefix)) {
+      List<String> lines = java.nio.file.Files.readAllLines(Path.of(shard),
+          StandardCharsets.UTF_8);
+      for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
+        String[] cells = CsvLine.cells(line, shard);
+        labels.add(new String[] {name + "/" + cells[0], cells[1]});
       }
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read the labels in " + prefix.getParent(), e);
     }
     return labels;
   }

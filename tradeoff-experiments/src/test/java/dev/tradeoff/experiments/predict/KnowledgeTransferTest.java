@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tradeoff.beam.label.LabelPipeline;
+import dev.tradeoff.beam.label.LabelShards;
+import dev.tradeoff.beam.label.ReadCsvLines;
 import dev.tradeoff.beam.label.TeacherPartition;
 import dev.tradeoff.beam.majority.PrivateMajority;
 import dev.tradeoff.beam.random.ElementRandomness;
@@ -100,15 +102,17 @@ class KnowledgeTransferTest {
         return CompositeBehavior.ENTER_TRANSFORM;
       }
     });
-    // the job's composites: K non-private and K DP-SGD teachers, three private majorities and
-    // the non-private reference, one output
+    // the job's transforms: K non-private and K DP-SGD teachers; three private majorities and the
+    // non-private reference, each labelling and writing its queries
     assertThat(composites).filteredOn(LabelPipeline.Teachers.class::equals).hasSize(2);
-    assertThat(composites).filteredOn(LabelPipeline.Labels.class::equals).hasSize(4);
-    assertThat(composites).filteredOn(LabelPipeline.WriteLabels.class::equals).hasSize(1);
-    // the train, query and test files are read with TextIO, and nothing else feeds the pipeline
-    // but Beam's own file writing (an empty list of its temporary files)
-    assertThat(composites).filteredOn(TextIO.Read.class::isAssignableFrom).hasSize(3);
-    assertThat(creates).allMatch(name -> name.startsWith("WriteLabels/"), "inside WriteLabels");
+    assertThat(composites).filteredOn(LabelShards.class::equals).hasSize(4);
+    // the training file is read with TextIO, the query files in byte ranges once the teachers are
+    // ready; nothing else feeds the pipeline but the query files' name (one element) and Beam's
+    // own file writing of the shard lists (an empty list of its temporary files)
+    assertThat(composites).filteredOn(TextIO.Read.class::isAssignableFrom).hasSize(2);
+    assertThat(composites).filteredOn(ReadCsvLines.Ranges.class::equals).hasSize(4);
+    assertThat(creates).allMatch(name -> name.endsWith("/Ranges/Pattern")
+        || name.contains("/ListShards/"), "a file pattern or inside the shard lists' write");
   }
 
   @Test
