@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
@@ -25,7 +26,7 @@ final class Progress implements AutoCloseable {
   /** Runs shorter than this print nothing. */
   static final double SILENT_SECONDS = 2;
   /** Interval between plain (redirected) progress lines. */
-  static final double PLAIN_EVERY_SECONDS = 10;
+  static final double PLAIN_EVERY_SECONDS = 5;
 
   private static final Progress NONE = new Progress(null, "", false, false);
 
@@ -37,7 +38,8 @@ final class Progress implements AutoCloseable {
   private final ScheduledExecutorService ticker;
   private String phase = "working";
   private double fraction = Double.NaN;
-  private String detail = "";
+  private boolean estimate;
+  private Supplier<String> detail = () -> "";
   private double lastPlain = Double.NEGATIVE_INFINITY;
   private boolean phaseChanged;
   private boolean drawn;
@@ -81,19 +83,37 @@ final class Progress implements AutoCloseable {
     if (!name.equals(phase)) {
       phase = name;
       fraction = Double.NaN;
-      detail = "";
+      detail = () -> "";
       phaseChanged = true;
     }
   }
 
-  /** {@code done} of {@code total} units of the current phase are finished. */
+  /**
+   * {@code done} of {@code total} units of the current phase are finished; the units cost about
+   * the same, so the time left is estimated from the time so far.
+   */
   synchronized void step(long done, long total) {
+    count(done, total);
+    estimate = true;
+    detail = () -> done + "/" + total;
+  }
+
+  /**
+   * {@code done} of {@code total} units of very uneven cost are finished: the percentage is shown,
+   * but no time left, which the count cannot predict.
+   */
+  synchronized void count(long done, long total) {
     fraction = total <= 0 ? Double.NaN : Math.min(1, Math.max(0, (double) done / total));
-    detail = done + "/" + total;
+    estimate = false;
   }
 
   /** Free text shown after the phase (e.g. "round 4, 120 cuts"). */
   synchronized void detail(String text) {
+    detail = () -> text;
+  }
+
+  /** Text shown after the phase, computed again at every redraw (e.g. a running clock). */
+  synchronized void detail(Supplier<String> text) {
     detail = text;
   }
 
@@ -129,20 +149,22 @@ final class Progress implements AutoCloseable {
 
   private String line(double elapsed) {
     StringBuilder s = new StringBuilder(command).append(": ").append(phase);
-    if (!detail.isEmpty()) {
-      s.append(" (").append(detail).append(')');
+    String text = detail.get();
+    if (!text.isEmpty()) {
+      s.append(" (").append(text).append(')');
     }
     if (!Double.isNaN(fraction)) {
       s.append(String.format(Locale.ROOT, " %3.0f%%", 100 * fraction));
     }
     s.append(", ").append(duration(elapsed)).append(" elapsed");
-    if (fraction > 0.02 && fraction < 1) {
+    if (estimate && fraction > 0.02 && fraction < 1) {
       s.append(", about ").append(duration(elapsed * (1 - fraction) / fraction)).append(" left");
     }
     return s.toString();
   }
 
-  private static String duration(double seconds) {
+  /** A duration as "42 s" or "3 min 5 s". */
+  static String duration(double seconds) {
     long s = Math.round(seconds);
     return s < 60 ? s + " s" : (s / 60) + " min " + (s % 60) + " s";
   }

@@ -25,21 +25,42 @@ public final class ReproduceBernoulliCommand implements Callable<Integer> {
   @Option(names = "--out", defaultValue = "reproduce-bernoulli", description = "output directory")
   Path out;
 
+  @Option(
+      names = "--threads",
+      description = "points computed at once (default: the available processors, ${DEFAULT-VALUE})")
+  int threads = Runtime.getRuntime().availableProcessors();
+
+  /** The counts, and the point that has run longest with its running time. */
+  private static String running(BernoulliReproduction.State state) {
+    if (state.running().isEmpty()) {
+      return state.counts();
+    }
+    double seconds = (System.nanoTime() - state.runningSince()) / 1e9;
+    return state.counts() + "; longest running " + state.running() + " for "
+        + Progress.duration(seconds);
+  }
+
   @Override
   public Integer call() throws Exception {
     Inputs.outputDirectory("--out", out);
+    Inputs.count("--threads", threads, 1, 1024);
     Progress progress = Progress.of(spec);
-    progress.phase("Post certified");
+    progress.phase("computing distinct points (alpha, c, dk, epsilon)");
     BernoulliReproduction.Written written =
-        BernoulliReproduction.write(out, (done, total, certified) -> {
-          progress.step(done, total);
-          progress.detail(done + "/" + total + " points, " + certified + " certified");
+        BernoulliReproduction.write(out, threads, state -> {
+          progress.count(state.done(), state.total());
+          progress.detail(() -> running(state));
         });
     PrintWriter console = spec.commandLine().getOut();
     console.printf(
-        "wrote %d figures and %s (%d rows; Post searched at %d points, %d certified)%n",
-        written.figures().size(), written.csv(), written.rows().size(), written.searched(),
-        written.certified());
+        "wrote %d figures and %s (%d rows); %s; of the %d rows where Post was searched, %d"
+            + " certified%n",
+        written.figures().size(), written.csv(), written.rows().size(),
+        new BernoulliReproduction.State(
+                written.points(), written.points(), written.searchedPoints(),
+                written.certifiedPoints(), "", 0)
+            .counts(),
+        written.searched(), written.certified());
     console.flush();
     return 0;
   }

@@ -27,6 +27,21 @@ class ProgressTest {
   }
 
   @Test
+  void unitsOfUnevenCostShowThePercentageAndALiveDetailButNoTimeLeft() throws Exception {
+    StringWriter err = new StringWriter();
+    long[] calls = {0};
+    try (Progress p = Progress.start(new PrintWriter(err, true), "demo", false, false)) {
+      p.phase("points");
+      p.count(3, 4);
+      p.detail(() -> "call " + ++calls[0]);
+      Thread.sleep(2600);
+    }
+    assertThat(err.toString()).startsWith("demo: points (call ").contains(")  75%, ")
+        .contains(" elapsed").doesNotContain(" left");
+    assertThat(calls[0]).isPositive();
+  }
+
+  @Test
   void onATerminalTheLineIsRedrawnAndClearedAtTheEnd() throws Exception {
     String err = run(true, false, 2600);
     assertThat(err).startsWith("\r\033[Kdemo: training").endsWith("\r\033[K");

@@ -1,6 +1,7 @@
 package dev.tradeoff.experiments.amplification;
 
 import dev.tradeoff.amplification.bernoulli.Amplification;
+import dev.tradeoff.accounting.Require;
 import dev.tradeoff.amplification.bernoulli.BernoulliSampling;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -8,11 +9,17 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
@@ -22,20 +29,39 @@ import java.util.stream.Stream;
  * truncation, plus {@code bernoulli.csv}.
  *
  * <p>Post depends on (d, k) only through dk (the certificate, the lower bound and the asymptote
- * do), so every distinct (α, c, dk, ε) is computed once, all of them in parallel, hardest (largest
- * dk) first, before the charts are drawn.
+ * do), so every distinct (α, c, dk, ε) is computed once, on a pool of workers that take the most
+ * expensive remaining point first, before the charts are drawn.
  */
 public final class BernoulliReproduction {
 
-  /** Told after every computed point. */
+  /** Told when a point starts and when it is finished. */
   @FunctionalInterface
   public interface Progress {
     /**
-     * @param done points computed so far
-     * @param total points to compute
-     * @param certified searched points certified so far
+     * @param state the counts so far and the longest-running point
      */
-    void update(int done, int total, int certified);
+    void update(State state);
+  }
+
+  /**
+   * Where a run stands. Every count is of distinct points (α, c, dk, ε), the unit computed once.
+   *
+   * @param done points finished
+   * @param total points to compute
+   * @param searched finished points at which Post was searched
+   * @param certified finished searched points whose value is certified
+   * @param running the point that has been running longest, as "α=…, c=…, dk=…, ε=…"; empty when
+   *     none runs
+   * @param runningSince {@link System#nanoTime()} when {@code running} started
+   */
+  public record State(
+      int done, int total, int searched, int certified, String running, long runningSince) {
+
+    /** "points done x/y, searched s, certified c of s". */
+    public String counts() {
+      return "points done " + done + "/" + total + ", searched " + searched + ", certified "
+          + certified + " of " + searched;
+    }
   }
 
   /**
@@ -43,16 +69,26 @@ public final class BernoulliReproduction {
    *
    * @param figures the PNGs written
    * @param csv the CSV of every computed point
-   * @param rows the computed points
+   * @param rows the rows of the charts and the CSV (a distinct point shared by several charts is
+   *     one row in each)
+   * @param points the distinct points computed, as counted by {@link Progress}
+   * @param searchedPoints distinct points at which Post was searched
+   * @param certifiedPoints distinct searched points whose value is certified
    */
-  public record Written(List<Path> figures, Path csv, List<BernoulliFigures.Row> rows) {
+  public record Written(
+      List<Path> figures,
+      Path csv,
+      List<BernoulliFigures.Row> rows,
+      int points,
+      int searchedPoints,
+      int certifiedPoints) {
 
-    /** Points at which Post was searched. */
+    /** Rows at which Post was searched. */
     public long searched() {
       return searchedRows().count();
     }
 
-    /** Searched points whose value is certified. */
+    /** Searched rows whose value is certified. */
     public long certified() {
       return searchedRows().filter(r -> r.value().certified()).count();
     }
@@ -63,23 +99,52 @@ public final class BernoulliReproduction {
   }
 
   /** One chart of the reproduction. */
-  private record Chart(String figure, double alpha, double c, int[] dims, int[] samples, Path png) {}
+  record Chart(String figure, double alpha, double c, int[] dims, int[] samples, Path png) {}
 
   /** What a point's interval depends on (and whether it is searched). */
-  private record Key(double alpha, double c, int dk, double epsilon, boolean searched) {}
+  private record Key(double alpha, double c, int dk, double epsilon, boolean searched) {
+
+    /**
+     * A cost proxy, largest first: searched points cost up to 10^5 times more than the cheap
+     * interval, and among them the cost grows with dk (the slowest points have dk = 12–20).
+     */
+    long cost() {
+      return searched ? 1 + dk : 0;
+    }
+
+    @Override
+    public String toString() {
+      return "alpha=" + alpha + ", c=" + c + ", dk=" + dk + ", epsilon=" + epsilon;
+    }
+  }
 
   private BernoulliReproduction() {}
 
-  /** {@link #write(Path, Progress)} without progress reports. */
+  /** {@link #write(Path, int, Progress)} on every available processor, without progress reports. */
   public static Written write(Path out) throws IOException {
-    return write(out, (done, total, certified) -> {});
+    return write(out, Runtime.getRuntime().availableProcessors(), state -> {});
   }
 
-  /** Computes every figure and writes the PNGs and the CSV into {@code out}. */
-  public static Written write(Path out, Progress progress) throws IOException {
+  /**
+   * Computes every figure on {@code threads} threads and writes the PNGs and the CSV into {@code
+   * out}. The files do not depend on the number of threads: each point is computed alone, and
+   * the rows are written in chart order.
+   *
+   * @param out the output directory
+   * @param threads how many points are computed at once, at least 1
+   * @param progress told when a point starts and when it is finished
+   * @return what was written
+   * @throws IOException if a file cannot be written
+   */
+  public static Written write(Path out, int threads, Progress progress) throws IOException {
+    return write(out, charts(out), BernoulliFigures.epsilonGrid(30), threads, progress);
+  }
+
+  /** {@link #write(Path, int, Progress)} for the given charts and ε grid. */
+  static Written write(Path out, List<Chart> charts, double[] grid, int threads, Progress progress)
+      throws IOException {
+    Require.positive("threads", threads);
     Files.createDirectories(out);
-    double[] grid = BernoulliFigures.epsilonGrid(30);
-    List<Chart> charts = charts(out);
     Map<Key, BernoulliSampling> points = new LinkedHashMap<>();
     for (Chart chart : charts) {
       for (int d : chart.dims()) {
@@ -92,22 +157,7 @@ public final class BernoulliReproduction {
         }
       }
     }
-    List<Key> order = new ArrayList<>(points.keySet());
-    order.sort(Comparator.comparingInt(Key::dk).reversed());
-    Map<Key, Amplification> values = new ConcurrentHashMap<>();
-    AtomicInteger done = new AtomicInteger();
-    AtomicInteger certified = new AtomicInteger();
-    order.parallelStream()
-        .forEach(
-            key -> {
-              Amplification a = BernoulliFigures.compute(points.get(key), key.epsilon());
-              values.put(key, a);
-              int c = key.searched() && a.certified() ? certified.incrementAndGet() : certified.get();
-              int n = done.incrementAndGet();
-              synchronized (progress) {
-                progress.update(n, order.size(), c);
-              }
-            });
+    Map<Key, Amplification> values = computeAll(points, threads, progress);
     List<BernoulliFigures.Row> rows = new ArrayList<>();
     List<Path> written = new ArrayList<>();
     for (Chart chart : charts) {
@@ -123,14 +173,109 @@ public final class BernoulliReproduction {
       w.println(BernoulliFigures.CSV_HEADER);
       rows.forEach(r -> w.println(r.csv()));
     }
-    return new Written(List.copyOf(written), csv, List.copyOf(rows));
+    int searched = (int) values.keySet().stream().filter(Key::searched).count();
+    int certified =
+        (int) values.entrySet().stream()
+            .filter(e -> e.getKey().searched() && e.getValue().certified())
+            .count();
+    return new Written(
+        List.copyOf(written), csv, List.copyOf(rows), values.size(), searched, certified);
+  }
+
+  /**
+   * Computes every point on {@code threads} workers that take the next point from one queue,
+   * most expensive first (by {@link Key#cost()}), so that the slow points start early and the
+   * cheap ones fill the gaps: no worker holds a fixed share of the work.
+   */
+  private static Map<Key, Amplification> computeAll(
+      Map<Key, BernoulliSampling> points, int threads, Progress progress) {
+    List<Key> order = new ArrayList<>(points.keySet());
+    order.sort(Comparator.comparingLong(Key::cost).reversed());
+    Map<Key, Amplification> values = new ConcurrentHashMap<>();
+    Tally tally = new Tally(order.size(), progress);
+    AtomicInteger next = new AtomicInteger();
+    Callable<Void> worker =
+        () -> {
+          for (int i = next.getAndIncrement(); i < order.size(); i = next.getAndIncrement()) {
+            Key key = order.get(i);
+            tally.started(key);
+            Amplification a = BernoulliFigures.compute(points.get(key), key.epsilon());
+            values.put(key, a);
+            tally.finished(key, a);
+          }
+          return null;
+        };
+    ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+      Thread t = new Thread(r, "bernoulli-point");
+      t.setDaemon(true);
+      return t;
+    });
+    try {
+      for (Future<Void> f : pool.invokeAll(Collections.nCopies(threads, worker))) {
+        f.get();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while computing the Bernoulli points", e);
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof RuntimeException r) {
+        throw r;
+      }
+      throw new IllegalStateException(e.getCause());
+    } finally {
+      pool.shutdownNow();
+    }
+    return values;
+  }
+
+  /** The counts behind {@link State}, updated by the workers. */
+  private static final class Tally {
+    private final int total;
+    private final Progress progress;
+    private final Map<Key, Long> running = new LinkedHashMap<>();
+    private int done;
+    private int searched;
+    private int certified;
+
+    Tally(int total, Progress progress) {
+      this.total = total;
+      this.progress = progress;
+    }
+
+    synchronized void started(Key key) {
+      running.put(key, System.nanoTime());
+      report();
+    }
+
+    synchronized void finished(Key key, Amplification a) {
+      running.remove(key);
+      done++;
+      if (key.searched()) {
+        searched++;
+        if (a.certified()) {
+          certified++;
+        }
+      }
+      report();
+    }
+
+    private void report() {
+      Map.Entry<Key, Long> oldest =
+          running.entrySet().stream().min(Map.Entry.comparingByValue()).orElse(null);
+      progress.update(
+          new State(
+              done, total, searched, certified,
+              oldest == null ? "" : oldest.getKey().toString(),
+              oldest == null ? 0 : oldest.getValue()));
+    }
   }
 
   private static Key key(double alpha, double c, int d, int k, double epsilon) {
     return new Key(alpha, c, d * k, epsilon, BernoulliFigures.searched(d, k, epsilon));
   }
 
-  private static List<Chart> charts(Path out) {
+  /** The charts of Figures 1–3, written into {@code out}. */
+  static List<Chart> charts(Path out) {
     List<Chart> charts = new ArrayList<>();
     for (double[] f : new double[][] {{50, 1}, {5, 2}}) {
       double alpha = f[0];
