@@ -8,35 +8,35 @@ import java.util.Map;
 import org.apache.beam.sdk.io.TextIO;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.View;
-import org.apache.beam.sdk.values.KV;
 import org.apache.beam.sdk.values.PBegin;
-import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionView;
-import org.apache.beam.sdk.values.PDone;
 
 /**
  * The transforms of the labelling job (PATE-style knowledge transfer with a private majority per
- * query, [DaRRM24, Section 6.2]), as three composites that {@code tradeoff label} ({@link LabelJob})
- * and the paper's experiment ({@code tradeoff predict}) both build their pipelines from:
+ * query, [DaRRM24, Section 6.2]), from which {@code tradeoff label} ({@link LabelJob}) and the
+ * paper's experiment ({@code tradeoff predict}) both build their pipelines:
  *
  * <ol>
  *   <li>{@link Teachers}: training CSV lines read with {@code TextIO}, each to one of K partitions
  *       by a keyed hash, one teacher trained per partition ({@link TrainTeachers}), the K models as
  *       a side input;
- *   <li>{@link Labels}: query CSV lines read with {@code FileIO} in byte ranges once the models
- *       are ready ({@link ReadCsvLines}), the K teachers' votes per query ({@link VoteQueries}),
- *       then the majority per query (the private majority of the run);
- *   <li>{@link WriteLabels}: the labels as {@code id,label} CSV shards, one per bundle, through
- *       Beam's file systems ({@link WriteBundles}: {@code TextIO.write} would hold every label in
- *       memory on the DirectRunner).
+ *   <li>{@link LabelShards}: query CSV lines read with {@code FileIO} in byte ranges once the
+ *       models are ready ({@link ReadCsvLines}), the K teachers' votes per query
+ *       ({@link VoteQueries}), the private majority per query, and the labels as {@code id,label}
+ *       CSV shards through Beam's file systems, in one step per range.
  * </ol>
+ *
+ * <p>{@code tradeoff label} itself runs {@link Teachers} then {@link LabelShards}: the same
+ * reading, votes and private majority per query as {@link Labels} followed by
+ * {@link WriteLabels}, fused into one step per range of the query files so that no runner holds
+ * the queries in memory (the same labels for the same seed; {@code LabelShardsTest}).
  *
  * <p>Records reach the pipeline only through these reads, never from the driver's memory, so the
  * same pipeline runs on workers that share no disk with the driver.
  */
 public final class LabelPipeline {
 
-  /** The counter of labels written by {@link WriteLabels}, in namespace {@link LabelPipeline}. */
+  /** The counter of labels written by {@link LabelShards}, in namespace {@link LabelPipeline}. */
   public static final String LABELS_COUNTER = "labels";
 
   private LabelPipeline() {}
@@ -81,77 +81,6 @@ public final class LabelPipeline {
           .apply("ReadTrain", TextIO.read().from(pattern).withSkipHeaderLines(1))
           .apply("Train", new TrainTeachers(partition, schema, labels, dpSgd, randomness))
           .apply("Models", View.asMap());
-    }
-  }
-
-  /**
-   * Query CSV (a header, an {@code id} column and the training features) to (id, class index):
-   * the teachers' votes per query, aggregated per query by {@code majority}.
-   */
-  public static final class Labels extends PTransform<PBegin, PCollection<KV<String, Integer>>> {
-
-    private static final long serialVersionUID = 1L;
-
-    private final String pattern;
-    private final CsvSchema schema;
-    private final int teachers;
-    private final PCollectionView<Map<Integer, TeacherModel>> models;
-    private final PTransform<PCollection<KV<String, int[]>>, PCollection<KV<String, Integer>>>
-        majority;
-
-    /**
-     * @param pattern the query files (a file name or a glob; each file starts with the header)
-     * @param schema the query file's schema
-     * @param teachers K
-     * @param models the output of {@link Teachers}
-     * @param majority the aggregation of one query's K votes: the run's private majority
-     *     ({@code PrivateMajority.byId()}); a non-private majority only for a reference figure
-     *     that is never released
-     */
-    public Labels(String pattern, CsvSchema schema, int teachers,
-        PCollectionView<Map<Integer, TeacherModel>> models,
-        PTransform<PCollection<KV<String, int[]>>, PCollection<KV<String, Integer>>> majority) {
-      this.pattern = Require.nonNull("pattern", pattern);
-      this.schema = Require.nonNull("schema", schema);
-      this.teachers = Require.positive("teachers", teachers);
-      this.models = Require.nonNull("models", models);
-      this.majority = Require.nonNull("majority", majority);
-    }
-
-    @Override
-    public PCollection<KV<String, Integer>> expand(PBegin begin) {
-      return begin
-          .apply("ReadQueries", new ReadCsvLines(pattern, models,
-              ReadCsvLines.DEFAULT_RANGE_BYTES))
-          .apply("Votes", new VoteQueries(schema, teachers, models))
-          .apply("Majority", majority);
-    }
-  }
-
-  /**
-   * (id, class index) to CSV shards {@code PREFIX-*.csv} with the header {@code id,label}, the
-   * class written as the training data's own label value; counts the labels in the
-   * {@link #LABELS_COUNTER} metric.
-   */
-  public static final class WriteLabels extends PTransform<PCollection<KV<String, Integer>>, PDone> {
-
-    private static final long serialVersionUID = 1L;
-
-    private final List<String> classes;
-    private final String prefix;
-
-    /**
-     * @param classes the label values, indexed by class
-     * @param prefix where the shards go (a path and file-name prefix)
-     */
-    public WriteLabels(List<String> classes, String prefix) {
-      this.classes = List.copyOf(classes);
-      this.prefix = Require.nonNull("prefix", prefix);
-    }
-
-    @Override
-    public PDone expand(PCollection<KV<String, Integer>> labels) {
-      return labels.apply("Write", new WriteBundles(classes, prefix));
     }
   }
 }

@@ -69,6 +69,18 @@ public final class LabelShards extends PTransform<PBegin, PDone> {
     this.rangeBytes = Require.positive("rangeBytes", rangeBytes);
   }
 
+  /**
+   * The label shards that the completed ranges wrote under {@code prefix}, sorted; read after the
+   * pipeline finished. Each starts with the header {@code id,label}.
+   *
+   * @param prefix the prefix given to the transform
+   * @return the shards' paths
+   * @throws IOException if the list of shards cannot be read
+   */
+  public static List<String> completedShards(String prefix) throws IOException {
+    return WriteBundles.completedShards(prefix);
+  }
+
   @Override
   public PDone expand(PBegin begin) {
     return WriteBundles.listShards(begin

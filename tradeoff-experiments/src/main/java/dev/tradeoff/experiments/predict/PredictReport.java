@@ -313,8 +313,14 @@ public final class PredictReport {
     return shown.stripTrailingZeros().toPlainString();
   }
 
-  /** The double's shortest decimal form, without an exponent (for 1/n). */
-  private static String plain(double v) {
+  /**
+   * The double's shortest decimal form, without an exponent or trailing zeros (1/n; m = 3, not
+   * 3.000).
+   *
+   * @param v the number
+   * @return its plain decimal form
+   */
+  public static String plain(double v) {
     return new BigDecimal(Double.toString(v)).stripTrailingZeros().toPlainString();
   }
 }
