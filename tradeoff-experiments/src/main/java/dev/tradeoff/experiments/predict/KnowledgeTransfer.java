@@ -34,6 +34,7 @@ import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -188,8 +189,8 @@ public final class KnowledgeTransfer {
   }
 
   /** Everything the pipeline needs, fixed before it is built. */
-  record Setup(DataFiles files, int dimension, int teachers, TeacherPartition partition, DpSgd dpSgd,
-      ElementRandomness randomness, Map<Aggregator, PrivateMajority> majorities) {}
+  record Setup(DataFiles files, int dimension, int teachers, TeacherPartition partition,
+      DpSgd dpSgd, ElementRandomness randomness, Map<Aggregator, PrivateMajority> majorities) {}
 
   private KnowledgeTransfer() {}
 
@@ -412,8 +413,8 @@ public final class KnowledgeTransfer {
     int d = train.dimension();
     long[] sizes = new long[partition.teachers()];
     try {
-      java.nio.file.Files.createDirectories(files.labels());
-      try (BufferedWriter w = java.nio.file.Files.newBufferedWriter(files.train())) {
+      Files.createDirectories(files.labels());
+      try (BufferedWriter w = Files.newBufferedWriter(files.train())) {
         w.write(String.join(",", header(CsvSchema.LABEL, d)) + "\n");
         for (int i = 0; i < train.size(); i++) {
           String line = row(CLASSES.get(train.label(i)), train, i);
@@ -421,7 +422,7 @@ public final class KnowledgeTransfer {
           w.write(line + "\n");
         }
       }
-      try (BufferedWriter w = java.nio.file.Files.newBufferedWriter(files.queries())) {
+      try (BufferedWriter w = Files.newBufferedWriter(files.queries())) {
         w.write(String.join(",", header(CsvSchema.ID, d)) + "\n");
         for (var draw : draws.entrySet()) {
           int[][] repeats = draw.getValue();
@@ -432,7 +433,7 @@ public final class KnowledgeTransfer {
           }
         }
       }
-      try (BufferedWriter w = java.nio.file.Files.newBufferedWriter(files.test())) {
+      try (BufferedWriter w = Files.newBufferedWriter(files.test())) {
         w.write(String.join(",", header(CsvSchema.ID, d)) + "\n");
         for (int i = 0; i < test.size(); i++) {
           w.write(row(String.valueOf(i), test, i) + "\n");
@@ -467,7 +468,7 @@ public final class KnowledgeTransfer {
   private static List<String[]> readLabels(String prefix, String name) throws IOException {
     List<String[]> labels = new ArrayList<>();
     for (String shard : LabelShards.completedShards(prefix)) {
-      List<String> lines = java.nio.file.Files.readAllLines(Path.of(shard),
+      List<String> lines = Files.readAllLines(Path.of(shard),
           StandardCharsets.UTF_8);
       for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
         String[] cells = CsvLine.cells(line, shard);
@@ -481,7 +482,7 @@ public final class KnowledgeTransfer {
   private static void deleteCreated(DataFiles files) {
     try {
       for (Path p : List.of(files.train(), files.queries(), files.test())) {
-        java.nio.file.Files.deleteIfExists(p);
+        Files.deleteIfExists(p);
       }
       deleteRecursively(files.labels());
     } catch (IOException e) {
@@ -504,12 +505,12 @@ public final class KnowledgeTransfer {
   }
 
   private static void deleteRecursively(Path dir) throws IOException {
-    if (!java.nio.file.Files.exists(dir)) {
+    if (!Files.exists(dir)) {
       return;
     }
-    try (var paths = java.nio.file.Files.walk(dir)) {
+    try (var paths = Files.walk(dir)) {
       for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-        java.nio.file.Files.delete(p);
+        Files.delete(p);
       }
     }
   }
