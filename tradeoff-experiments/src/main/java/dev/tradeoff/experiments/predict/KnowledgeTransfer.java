@@ -255,15 +255,14 @@ public final class KnowledgeTransfer {
 
     // Query draws: for each Q and repeat, Q distinct test indices.
     Map<Integer, int[][]> draws = new HashMap<>();
-    int total = 0;
     for (int q : config.queries()) {
       int[][] d = new int[config.repeats()][];
       for (int r = 0; r < config.repeats(); r++) {
         d[r] = sample(test.size(), q, random);
       }
       draws.put(q, d);
-      total += q * config.repeats();
     }
+    int total = draws.keySet().stream().mapToInt(q -> q * config.repeats()).sum();
 
     progress.phase("writing " + train.size() + " training records and " + total
         + " queries as CSV");
@@ -293,9 +292,9 @@ public final class KnowledgeTransfer {
       }
       released = new ArrayList<>();
       for (Aggregator a : Aggregator.values()) {
-        released.addAll(readLabels(files.prefix(a.name()), a.name()));
+        released.addAll(readLabels(files.prefix(a.name()), a.name(), total));
       }
-      released.addAll(readLabels(files.prefix(REFERENCE), REFERENCE));
+      released.addAll(readLabels(files.prefix(REFERENCE), REFERENCE, test.size()));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read the labels in " + files.labels() + ": "
           + e.getMessage(), e);
@@ -463,9 +462,10 @@ public final class KnowledgeTransfer {
 
   /**
    * The (NAME/id, label) cells of the label shards that the job's {@link LabelShards} completed
-   * under {@code prefix}, headers skipped.
+   * under {@code prefix}, headers skipped; every one of the {@code expected} queries must be there.
    */
-  private static List<String[]> readLabels(String prefix, String name) throws IOException {
+  private static List<String[]> readLabels(String prefix, String name, int expected)
+      throws IOException {
     List<String[]> labels = new ArrayList<>();
     for (String shard : LabelShards.completedShards(prefix)) {
       List<String> lines = Files.readAllLines(Path.of(shard),
@@ -474,6 +474,10 @@ public final class KnowledgeTransfer {
         String[] cells = CsvLine.cells(line, shard);
         labels.add(new String[] {name + "/" + cells[0], cells[1]});
       }
+    }
+    if (labels.size() != expected) {
+      throw new IllegalStateException("the pipeline labelled " + labels.size() + " queries for "
+          + name + ", not the " + expected + " written");
     }
     return labels;
   }
