@@ -57,12 +57,12 @@ import org.apache.beam.sdk.values.PCollectionView;
  *       {@link IllegalArgumentException}, a spend over the budget a
  *       {@link BudgetExceededException}.
  *   <li>{@link #run}: charges the run's guarantee to the caller's {@link BudgetStore} (before anything
- *       is written), then runs the pipeline of {@link LabelPipeline}: training lines through
- *       {@code TextIO} to K partitions by a keyed hash, one teacher per partition
- *       ({@link TrainTeachers}), the models as a side input of the query votes
- *       ({@link VoteQueries}), the private majority per query
- *       ({@link PrivateMajority#byId}), the labels through {@code TextIO} into a hidden temporary
- *       directory of the output. Then it commits: an {@code _INCOMPLETE} marker, the shards renamed
+ *       is written), then runs the pipeline: training lines through {@code TextIO} to K
+ *       partitions by a keyed hash, one teacher per partition ({@link LabelPipeline.Teachers}),
+ *       the models as a side input; once they are ready, the query files in byte ranges, each
+ *       range read, voted ({@link VoteQueries}), labelled by the private majority per query
+ *       ({@link PrivateMajority#perQuery}) and written in one step ({@link LabelShards}) into a
+ *       hidden temporary directory of the output. Then it commits: an {@code _INCOMPLETE} marker, the shards renamed
  *       into place, {@code manifest.json} written (under a temporary name, then renamed), the marker
  *       removed. A crash at any point leaves either nothing and no charge, or a charge and no
  *       labels, or a charge and labels marked incomplete; never labels without a charge.
