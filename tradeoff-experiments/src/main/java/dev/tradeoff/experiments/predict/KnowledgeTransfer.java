@@ -8,6 +8,7 @@ import dev.tradeoff.accounting.composition.KairouzComposition;
 import dev.tradeoff.accounting.event.GuaranteeEvent;
 import dev.tradeoff.accounting.event.SelfComposedEvent;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
+import dev.tradeoff.beam.label.Aggregator;
 import dev.tradeoff.beam.label.CsvLine;
 import dev.tradeoff.beam.label.CsvSchema;
 import dev.tradeoff.beam.label.LabelPipeline;
@@ -83,20 +84,9 @@ public final class KnowledgeTransfer {
   /** δ′ of the paper's Table 2 (general composition). */
   public static final double TABLE2_SLACK = 1e-4;
 
-  /** Aggregators in the order of Table 1. */
-  public enum Aggregator {
-    GNMAX("GNMax"), DARRM_SUB("DaRRM gamma_Sub"), DARRM_OPT("DaRRM gamma_opt");
-
-    private final String label;
-
-    Aggregator(String label) {
-      this.label = label;
-    }
-
-    public String label() {
-      return label;
-    }
-  }
+  /** The label job's aggregators in the order of Table 1: GNMax, DaRRM γ_Sub, DaRRM γ_opt. */
+  public static final List<Aggregator> TABLE1 =
+      List.of(Aggregator.GNMAX, Aggregator.DARRM_SUB, Aggregator.DARRM_OPT);
 
   /**
    * How the private teachers are trained.
@@ -291,7 +281,7 @@ public final class KnowledgeTransfer {
         throw new IllegalStateException("pipeline ended in state " + state);
       }
       released = new ArrayList<>();
-      for (Aggregator a : Aggregator.values()) {
+      for (Aggregator a : TABLE1) {
         released.addAll(readLabels(files.prefix(a.name()), a.name(), total));
       }
       released.addAll(readLabels(files.prefix(REFERENCE), REFERENCE, test.size()));
@@ -321,7 +311,7 @@ public final class KnowledgeTransfer {
     }
     List<Accuracy> accuracy = new ArrayList<>();
     for (int q : config.queries()) {
-      for (Aggregator a : Aggregator.values()) {
+      for (Aggregator a : TABLE1) {
         int[] c = correct.getOrDefault(a.name() + " " + q, new int[config.repeats()]);
         double mean = 0;
         for (int v : c) {
@@ -361,7 +351,7 @@ public final class KnowledgeTransfer {
     PCollectionView<Map<Integer, TeacherModel>> dp = pipeline.apply("DpSgdTeachers",
         new LabelPipeline.Teachers(train, s.partition(), trainSchema, CLASSES, s.dpSgd(),
             s.randomness()));
-    for (Aggregator a : Aggregator.values()) {
+    for (Aggregator a : TABLE1) {
       pipeline.apply("Label" + a.name(), new LabelShards(queries, querySchema, s.teachers(),
           a == Aggregator.GNMAX ? plain : dp, s.majorities().get(a).perQuery(), CLASSES,
           s.files().prefix(a.name()), ReadCsvLines.DEFAULT_RANGE_BYTES));
