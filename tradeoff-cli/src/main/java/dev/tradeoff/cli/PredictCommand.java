@@ -3,7 +3,7 @@ package dev.tradeoff.cli;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.experiments.predict.KnowledgeTransfer;
 import dev.tradeoff.experiments.predict.KnowledgeTransfer.Accuracy;
-import dev.tradeoff.experiments.predict.KnowledgeTransfer.Aggregator;
+import dev.tradeoff.beam.label.Aggregator;
 import dev.tradeoff.experiments.predict.KnowledgeTransfer.Privacy;
 import dev.tradeoff.experiments.predict.PredictReport;
 import dev.tradeoff.beam.runner.BeamRunner;
@@ -238,7 +238,7 @@ public final class PredictCommand implements Runnable {
         .stripTrailing());
     for (int q : c.queries()) {
       StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "%-8d", q));
-      for (Aggregator a : Aggregator.values()) {
+      for (Aggregator a : KnowledgeTransfer.TABLE1) {
         Accuracy acc = PredictReport.accuracy(r, q, a);
         row.append(String.format(Locale.ROOT, " %-16s",
             String.format(Locale.ROOT, "%.3f (%.3f)", acc.mean(), acc.std())));

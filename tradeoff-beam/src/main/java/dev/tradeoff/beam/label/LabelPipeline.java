@@ -26,10 +26,10 @@ import org.apache.beam.sdk.values.PCollectionView;
  *       CSV shards through Beam's file systems, in one step per range.
  * </ol>
  *
- * <p>{@code tradeoff label} itself runs {@link Teachers} then {@link LabelShards}: the same
- * reading, votes and private majority per query as {@link Labels} followed by
- * {@link WriteLabels}, fused into one step per range of the query files so that no runner holds
- * the queries in memory (the same labels for the same seed; {@code LabelShardsTest}).
+ * <p>{@link LabelShards} is the chain {@link ReadCsvLines}, {@link VoteQueries}, the private
+ * majority and the shard writer fused into one step per range of the query files, so that no
+ * runner holds the queries in memory (the same labels as the step-by-step chain for the same seed;
+ * {@code LabelShardsTest}).
  *
  * <p>Records reach the pipeline only through these reads, never from the driver's memory, so the
  * same pipeline runs on workers that share no disk with the driver.

@@ -8,6 +8,7 @@ import dev.tradeoff.accounting.composition.KairouzComposition;
 import dev.tradeoff.accounting.event.GuaranteeEvent;
 import dev.tradeoff.accounting.event.SelfComposedEvent;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
+import dev.tradeoff.beam.label.Aggregator;
 import dev.tradeoff.beam.label.CsvLine;
 import dev.tradeoff.beam.label.CsvSchema;
 import dev.tradeoff.beam.label.LabelPipeline;
@@ -34,6 +35,7 @@ import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -82,20 +84,9 @@ public final class KnowledgeTransfer {
   /** δ′ of the paper's Table 2 (general composition). */
   public static final double TABLE2_SLACK = 1e-4;
 
-  /** Aggregators in the order of Table 1. */
-  public enum Aggregator {
-    GNMAX("GNMax"), DARRM_SUB("DaRRM gamma_Sub"), DARRM_OPT("DaRRM gamma_opt");
-
-    private final String label;
-
-    Aggregator(String label) {
-      this.label = label;
-    }
-
-    public String label() {
-      return label;
-    }
-  }
+  /** The label job's aggregators in the order of Table 1: GNMax, DaRRM γ_Sub, DaRRM γ_opt. */
+  public static final List<Aggregator> TABLE1 =
+      List.of(Aggregator.GNMAX, Aggregator.DARRM_SUB, Aggregator.DARRM_OPT);
 
   /**
    * How the private teachers are trained.
@@ -188,8 +179,8 @@ public final class KnowledgeTransfer {
   }
 
   /** Everything the pipeline needs, fixed before it is built. */
-  record Setup(DataFiles files, int dimension, int teachers, TeacherPartition partition, DpSgd dpSgd,
-      ElementRandomness randomness, Map<Aggregator, PrivateMajority> majorities) {}
+  record Setup(DataFiles files, int dimension, int teachers, TeacherPartition partition,
+      DpSgd dpSgd, ElementRandomness randomness, Map<Aggregator, PrivateMajority> majorities) {}
 
   private KnowledgeTransfer() {}
 
@@ -254,15 +245,14 @@ public final class KnowledgeTransfer {
 
     // Query draws: for each Q and repeat, Q distinct test indices.
     Map<Integer, int[][]> draws = new HashMap<>();
-    int total = 0;
     for (int q : config.queries()) {
       int[][] d = new int[config.repeats()][];
       for (int r = 0; r < config.repeats(); r++) {
         d[r] = sample(test.size(), q, random);
       }
       draws.put(q, d);
-      total += q * config.repeats();
     }
+    int total = draws.keySet().stream().mapToInt(q -> q * config.repeats()).sum();
 
     progress.phase("writing " + train.size() + " training records and " + total
         + " queries as CSV");
@@ -291,10 +281,10 @@ public final class KnowledgeTransfer {
         throw new IllegalStateException("pipeline ended in state " + state);
       }
       released = new ArrayList<>();
-      for (Aggregator a : Aggregator.values()) {
-        released.addAll(readLabels(files.prefix(a.name()), a.name()));
+      for (Aggregator a : TABLE1) {
+        released.addAll(readLabels(files.prefix(a.name()), a.name(), total));
       }
-      released.addAll(readLabels(files.prefix(REFERENCE), REFERENCE));
+      released.addAll(readLabels(files.prefix(REFERENCE), REFERENCE, test.size()));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read the labels in " + files.labels() + ": "
           + e.getMessage(), e);
@@ -321,7 +311,7 @@ public final class KnowledgeTransfer {
     }
     List<Accuracy> accuracy = new ArrayList<>();
     for (int q : config.queries()) {
-      for (Aggregator a : Aggregator.values()) {
+      for (Aggregator a : TABLE1) {
         int[] c = correct.getOrDefault(a.name() + " " + q, new int[config.repeats()]);
         double mean = 0;
         for (int v : c) {
@@ -361,7 +351,7 @@ public final class KnowledgeTransfer {
     PCollectionView<Map<Integer, TeacherModel>> dp = pipeline.apply("DpSgdTeachers",
         new LabelPipeline.Teachers(train, s.partition(), trainSchema, CLASSES, s.dpSgd(),
             s.randomness()));
-    for (Aggregator a : Aggregator.values()) {
+    for (Aggregator a : TABLE1) {
       pipeline.apply("Label" + a.name(), new LabelShards(queries, querySchema, s.teachers(),
           a == Aggregator.GNMAX ? plain : dp, s.majorities().get(a).perQuery(), CLASSES,
           s.files().prefix(a.name()), ReadCsvLines.DEFAULT_RANGE_BYTES));
@@ -412,8 +402,8 @@ public final class KnowledgeTransfer {
     int d = train.dimension();
     long[] sizes = new long[partition.teachers()];
     try {
-      java.nio.file.Files.createDirectories(files.labels());
-      try (BufferedWriter w = java.nio.file.Files.newBufferedWriter(files.train())) {
+      Files.createDirectories(files.labels());
+      try (BufferedWriter w = Files.newBufferedWriter(files.train())) {
         w.write(String.join(",", header(CsvSchema.LABEL, d)) + "\n");
         for (int i = 0; i < train.size(); i++) {
           String line = row(CLASSES.get(train.label(i)), train, i);
@@ -421,7 +411,7 @@ public final class KnowledgeTransfer {
           w.write(line + "\n");
         }
       }
-      try (BufferedWriter w = java.nio.file.Files.newBufferedWriter(files.queries())) {
+      try (BufferedWriter w = Files.newBufferedWriter(files.queries())) {
         w.write(String.join(",", header(CsvSchema.ID, d)) + "\n");
         for (var draw : draws.entrySet()) {
           int[][] repeats = draw.getValue();
@@ -432,7 +422,7 @@ public final class KnowledgeTransfer {
           }
         }
       }
-      try (BufferedWriter w = java.nio.file.Files.newBufferedWriter(files.test())) {
+      try (BufferedWriter w = Files.newBufferedWriter(files.test())) {
         w.write(String.join(",", header(CsvSchema.ID, d)) + "\n");
         for (int i = 0; i < test.size(); i++) {
           w.write(row(String.valueOf(i), test, i) + "\n");
@@ -462,17 +452,22 @@ public final class KnowledgeTransfer {
 
   /**
    * The (NAME/id, label) cells of the label shards that the job's {@link LabelShards} completed
-   * under {@code prefix}, headers skipped.
+   * under {@code prefix}, headers skipped; every one of the {@code expected} queries must be there.
    */
-  private static List<String[]> readLabels(String prefix, String name) throws IOException {
+  private static List<String[]> readLabels(String prefix, String name, int expected)
+      throws IOException {
     List<String[]> labels = new ArrayList<>();
     for (String shard : LabelShards.completedShards(prefix)) {
-      List<String> lines = java.nio.file.Files.readAllLines(Path.of(shard),
+      List<String> lines = Files.readAllLines(Path.of(shard),
           StandardCharsets.UTF_8);
       for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
         String[] cells = CsvLine.cells(line, shard);
         labels.add(new String[] {name + "/" + cells[0], cells[1]});
       }
+    }
+    if (labels.size() != expected) {
+      throw new IllegalStateException("the pipeline labelled " + labels.size() + " queries for "
+          + name + ", not the " + expected + " written");
     }
     return labels;
   }
@@ -481,7 +476,7 @@ public final class KnowledgeTransfer {
   private static void deleteCreated(DataFiles files) {
     try {
       for (Path p : List.of(files.train(), files.queries(), files.test())) {
-        java.nio.file.Files.deleteIfExists(p);
+        Files.deleteIfExists(p);
       }
       deleteRecursively(files.labels());
     } catch (IOException e) {
@@ -504,12 +499,12 @@ public final class KnowledgeTransfer {
   }
 
   private static void deleteRecursively(Path dir) throws IOException {
-    if (!java.nio.file.Files.exists(dir)) {
+    if (!Files.exists(dir)) {
       return;
     }
-    try (var paths = java.nio.file.Files.walk(dir)) {
+    try (var paths = Files.walk(dir)) {
       for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-        java.nio.file.Files.delete(p);
+        Files.delete(p);
       }
     }
   }

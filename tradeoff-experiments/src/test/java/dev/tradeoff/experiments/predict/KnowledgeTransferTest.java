@@ -12,7 +12,7 @@ import dev.tradeoff.beam.random.ElementRandomness;
 import dev.tradeoff.beam.runner.BeamRunner;
 import dev.tradeoff.ensemble.gnmax.GnMax;
 import dev.tradeoff.experiments.predict.KnowledgeTransfer.Accuracy;
-import dev.tradeoff.experiments.predict.KnowledgeTransfer.Aggregator;
+import dev.tradeoff.beam.label.Aggregator;
 import dev.tradeoff.learning.data.BinaryTask;
 import dev.tradeoff.learning.data.Dataset;
 import java.io.IOException;
@@ -79,7 +79,7 @@ class KnowledgeTransferTest {
     Files.writeString(files.queries(), "id,x0\n20-0-0,1\n");
     Files.writeString(files.test(), "id,x0\n0,1\n");
     Map<Aggregator, PrivateMajority> majorities = new EnumMap<>(Aggregator.class);
-    for (Aggregator a : Aggregator.values()) {
+    for (Aggregator a : KnowledgeTransfer.TABLE1) {
       majorities.put(a, PrivateMajority.gnmax(new GnMax(10, 2), 2, 1,
           ElementRandomness.seeded(1)));
     }
@@ -125,7 +125,7 @@ class KnowledgeTransferTest {
     assertThat(r.trainSize()).isEqualTo(220);
     assertThat(r.testSize()).isEqualTo(120);
     assertThat(r.nonPrivateMajorityAccuracy()).isGreaterThan(0.95);
-    assertThat(r.accuracy()).hasSize(2 * Aggregator.values().length);
+    assertThat(r.accuracy()).hasSize(2 * KnowledgeTransfer.TABLE1.size());
     for (Accuracy a : r.accuracy()) {
       assertThat(a.mean()).as("%s", a).isBetween(0.0, 1.0);
       assertThat(a.std()).isGreaterThanOrEqualTo(0);
