@@ -67,7 +67,9 @@ final class AccountCalibrateCommand implements Callable<Integer> {
       names = "--discretization",
       paramLabel = "INTERVAL",
       description = "pld only: the finest loss grid spacing, in [1e-7, 1] (default "
-          + PldAccountant.DEFAULT_INTERVAL + ").")
+          + PldAccountant.DEFAULT_INTERVAL + ", coarsened beyond "
+          + PldAccountant.DEFAULT_MAX_POINTS + " composed grid points; when given, beyond "
+          + PldAccountant.MAX_COMPOSED_POINTS + ").")
   Double discretization;
 
   @Option(names = "--json", description = "Print JSON.")

@@ -81,8 +81,10 @@ final class AccountComposeCommand implements Callable<Integer> {
       names = "--discretization",
       paramLabel = "INTERVAL",
       description = "pld only: the finest loss grid spacing, in [1e-7, 1] (default "
-          + PldAccountant.DEFAULT_INTERVAL + "); coarsened automatically when the composition"
-          + " needs more grid points than memory allows, which widens the bracket.")
+          + PldAccountant.DEFAULT_INTERVAL + ", coarsened beyond "
+          + PldAccountant.DEFAULT_MAX_POINTS + " composed grid points); when given, it is kept"
+          + " up to " + PldAccountant.MAX_COMPOSED_POINTS + " grid points and coarsened beyond,"
+          + " which widens the bracket.")
   Double discretization;
 
   @Option(names = "--json", description = "Print JSON.")
@@ -173,6 +175,7 @@ final class AccountComposeCommand implements Callable<Integer> {
     }
     return new PldAccountant(
         Require.inClosedRange("--discretization", discretization, 1e-7, 1),
-        PldAccountant.DEFAULT_TAIL_MASS);
+        PldAccountant.DEFAULT_TAIL_MASS,
+        PldAccountant.MAX_COMPOSED_POINTS);
   }
 }

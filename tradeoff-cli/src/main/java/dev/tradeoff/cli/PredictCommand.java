@@ -3,7 +3,7 @@ package dev.tradeoff.cli;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.experiments.predict.KnowledgeTransfer;
 import dev.tradeoff.experiments.predict.KnowledgeTransfer.Accuracy;
-import dev.tradeoff.experiments.predict.KnowledgeTransfer.Aggregator;
+import dev.tradeoff.beam.label.Aggregator;
 import dev.tradeoff.experiments.predict.KnowledgeTransfer.Privacy;
 import dev.tradeoff.experiments.predict.PredictReport;
 import dev.tradeoff.beam.runner.BeamRunner;
@@ -126,18 +126,7 @@ public final class PredictCommand implements Runnable {
       throw new UncheckedIOException(e);
     }
     Progress progress = Progress.of(spec);
-    KnowledgeTransfer.Result result = KnowledgeTransfer.run(config, task,
-        new KnowledgeTransfer.Progress() {
-          @Override
-          public void phase(String name) {
-            progress.phase(name);
-          }
-
-          @Override
-          public void teacherFinished(int finished, int teachers) {
-            progress.step(finished, teachers);
-          }
-        }, work);
+    KnowledgeTransfer.Result result = KnowledgeTransfer.run(config, task, progress::phase, work);
     try {
       Files.deleteIfExists(work);
     } catch (IOException e) {
@@ -234,7 +223,7 @@ public final class PredictCommand implements Runnable {
   private static void printTables(PrintWriter out, KnowledgeTransfer.Result r,
       KnowledgeTransfer.Config c) {
     out.printf(Locale.ROOT, "Data: %d training, %d test examples; K = %d teachers, m = %s%n",
-        r.trainSize(), r.testSize(), c.teachers(), fmt(c.allowance()));
+        r.trainSize(), r.testSize(), c.teachers(), PredictReport.plain(c.allowance()));
     out.println("Randomness: " + randomness(c.seed().isPresent() ? c.seed().getAsLong() : null));
     out.printf(Locale.ROOT, "Each DP-SGD teacher: (epsilon, Delta) = (%s, %s) (PLD accountant)%n",
         fmt(r.teacher().epsilon()), fmt(r.teacher().delta()));
@@ -249,7 +238,7 @@ public final class PredictCommand implements Runnable {
         .stripTrailing());
     for (int q : c.queries()) {
       StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "%-8d", q));
-      for (Aggregator a : Aggregator.values()) {
+      for (Aggregator a : KnowledgeTransfer.TABLE1) {
         Accuracy acc = PredictReport.accuracy(r, q, a);
         row.append(String.format(Locale.ROOT, " %-16s",
             String.format(Locale.ROOT, "%.3f (%.3f)", acc.mean(), acc.std())));

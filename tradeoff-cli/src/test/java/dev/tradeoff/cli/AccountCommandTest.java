@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tradeoff.accounting.conversion.GaussianDpConversion;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 class AccountCommandTest {
@@ -134,7 +136,16 @@ class AccountCommandTest {
         "--count", "10000", "--delta", "1e-5", "--method", "pld");
     assertThat(run.status()).as(run.err()).isZero();
     // μ = √10000/0.5 = 200; the exact ε(1e-5) of 200-GDP is 20851.98868 (mpmath, 50 digits).
-    assertThat(run.out()).contains("ε ∈ [20851.9, 20852]").contains("interval");
+    // The text shows 6 significant digits, rounded outwards: the bracket must contain the exact
+    // value and be at most two display steps wide.
+    Matcher bracket = Pattern.compile("ε ∈ \\[([0-9.]+), ([0-9.]+)\\]").matcher(run.out());
+    assertThat(bracket.find()).as(run.out()).isTrue();
+    double lower = Double.parseDouble(bracket.group(1));
+    double upper = Double.parseDouble(bracket.group(2));
+    assertThat(lower).isLessThanOrEqualTo(20851.98868);
+    assertThat(upper).isGreaterThanOrEqualTo(20851.98868);
+    assertThat(upper - lower).isLessThanOrEqualTo(0.2 + 1e-9);
+    assertThat(run.out()).contains("interval");
     JsonNode fine = CliRun.of("account", "compose", "--mechanism", "gaussian:sigma=1",
         "--count", "10", "--delta", "1e-5", "--discretization", "1e-3", "--json").json();
     assertThat(fine.get("interval").asDouble()).isEqualTo(1e-3);

@@ -39,7 +39,8 @@ class PredictCommandTest {
     assertThat(r.status()).as(r.err()).isZero();
     assertThat(r.out()).contains("Table 1", "Table 2", "GNMax", "DaRRM gamma_Sub",
         "DaRRM gamma_opt", "Each DP-SGD teacher: (epsilon, Delta) = (0.08");
-    assertThat(r.out()).contains("Randomness: seeded(7): reproducible, NOT private");
+    assertThat(r.out()).contains("Randomness: seeded(7): reproducible, NOT private")
+        .contains("K = 11 teachers, m = 3" + System.lineSeparator());
     assertThat(report.resolve("report.html")).exists();
     for (String png : dev.tradeoff.experiments.predict.PredictReport.charts()) {
       byte[] head = Files.readAllBytes(report.resolve(png));

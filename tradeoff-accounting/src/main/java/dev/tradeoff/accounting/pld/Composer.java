@@ -345,13 +345,16 @@ final class Composer {
   /**
    * Chernoff bounds on the summed grid index S = Σ_j Σ_{r ≤ c_j} I_{j,r} (finite parts, so the
    * "distribution" has total mass ≤ 1 and the bounds hold a fortiori): Pr[S ≥ s] ≤ M(t)e^{−ts} and
-   * Pr[S ≤ s] ≤ M(−t)e^{ts} for t > 0. To keep this cheap, each term's masses are summed in blocks
-   * of {@value #BLOCK} grid points and placed at the block's end in the direction of t, which can
-   * only increase M(±t), so the bounds stay valid. Exponents are shifted by their maximum, so
-   * nothing overflows. The rates t run over 2^{−20} … 2^{12} per unit of loss.
+   * Pr[S ≤ s] ≤ M(−t)e^{ts} for t > 0. Each term's moment generating function is evaluated exactly,
+   * by Horner's rule on the factor e^{−t} per grid index for all rates at once (one multiply-add per
+   * grid point and rate, no exponentials): an approximation that moved mass by even a few grid
+   * points per term would widen the window by that many points times the count, which for 10^5
+   * DP-SGD steps is several times the window itself. Exponents are taken relative to the outermost
+   * occupied grid points, so the largest term of each sum is e^0 and nothing overflows; the sums
+   * are widened by the relative rounding of n multiplications and by n times the smallest normal
+   * number for anything flushed to zero. The rates t run over 2^{−20} … 2^{12} per unit of loss.
    */
   private static final class Chernoff {
-    private static final int BLOCK = 16;
     private static final int RATES = 65;
     private final double[] rates;
     private final double[] logMgfUp;
@@ -362,42 +365,48 @@ final class Composer {
       rates = new double[RATES];
       logMgfUp = new double[rates.length];
       logMgfDown = new double[rates.length];
+      double[] decay = new double[rates.length];
       for (int k = 0; k < rates.length; k++) {
         rates[k] = Math.pow(2, -20 + k * 0.5) * interval;
+        decay[k] = Math.exp(-rates[k]);
       }
+      double[] up = new double[rates.length];
+      double[] down = new double[rates.length];
       for (Term term : terms) {
         double[] m = term.distribution().massesView();
-        int blocks = (m.length + BLOCK - 1) / BLOCK;
-        double[] blockMass = new double[blocks];
-        for (int i = 0; i < m.length; i++) {
-          blockMass[i / BLOCK] += m[i];
+        int lowest = 0;
+        while (lowest < m.length - 1 && m[lowest] == 0) {
+          lowest++;
         }
-        int firstBlock = 0;
-        while (firstBlock < blocks - 1 && blockMass[firstBlock] == 0) {
-          firstBlock++;
+        int highest = m.length - 1;
+        while (highest > lowest && m[highest] == 0) {
+          highest--;
         }
-        int lastBlock = blocks - 1;
-        while (lastBlock > 0 && blockMass[lastBlock] == 0) {
-          lastBlock--;
+        // up_k = Σ_i m_i e^{−t_k(highest − i)}, accumulated upwards; down_k = Σ_i m_i e^{−t_k(i −
+        // lowest)}, accumulated downwards.
+        java.util.Arrays.fill(up, 0);
+        java.util.Arrays.fill(down, 0);
+        for (int i = lowest; i <= highest; i++) {
+          double mass = m[i];
+          for (int k = 0; k < up.length; k++) {
+            up[k] = up[k] * decay[k] + mass;
+          }
         }
-        // Exponents are taken relative to the outermost occupied block ends, so the largest
-        // term of each sum is e^0 and nothing under- or overflows.
-        long lowest = (long) firstBlock * BLOCK;
-        long highest = Math.min((long) (lastBlock + 1) * BLOCK - 1, m.length - 1);
+        for (int i = highest; i >= lowest; i--) {
+          double mass = m[i];
+          for (int k = 0; k < down.length; k++) {
+            down[k] = down[k] * decay[k] + mass;
+          }
+        }
+        int n = highest - lowest + 1;
+        // Each summand carries at most n + 1 roundings of e^{−t} powers and additions, each
+        // relative u; 4nu covers them with room. Flushed subnormals: at most n·MIN_NORMAL.
+        double widen = 1 + 4.0 * (n + 1) * Fft.UNIT_ROUNDOFF;
+        double floor = n * Double.MIN_NORMAL;
         for (int k = 0; k < rates.length; k++) {
           double t = rates[k];
-          double up = 0;
-          double down = 0;
-          for (int b = firstBlock; b <= lastBlock; b++) {
-            if (blockMass[b] > 0) {
-              long top = Math.min((long) (b + 1) * BLOCK - 1, m.length - 1);
-              long bottom = (long) b * BLOCK;
-              up += blockMass[b] * Math.exp(t * (top - highest));
-              down += blockMass[b] * Math.exp(-t * (bottom - lowest));
-            }
-          }
-          logMgfUp[k] += term.count() * (Math.log(up) + t * highest);
-          logMgfDown[k] += term.count() * (Math.log(down) - t * lowest);
+          logMgfUp[k] += term.count() * (Math.log(up[k] * widen + floor) + t * highest);
+          logMgfDown[k] += term.count() * (Math.log(down[k] * widen + floor) - t * lowest);
         }
       }
     }

@@ -37,9 +37,13 @@ import java.util.Optional;
  * flattened into (mechanism, count) terms and all terms are composed by one FFT convolution
  * ({@link Composer}), whose round-off is bounded per loss (an exponentially tilted transform keeps
  * it relative in the tail). The interval Δ is the configured one (default {@value
- * #DEFAULT_INTERVAL}) unless the losses need a coarser grid to fit in memory: then it is
+ * #DEFAULT_INTERVAL}) unless the composed losses would need more than the point budget (default
+ * {@value #DEFAULT_MAX_POINTS} grid points, at most {@value #MAX_COMPOSED_POINTS}): then it is
  * coarsened automatically ({@link PldProfile#interval()} reports it) and the coarsening shows as
- * a wider bracket — a composition is never refused for its size.
+ * a wider bracket — a composition is never refused for its size. The default budget is what the
+ * 0.5% bracket of DP-SGD needs (those windows are narrow, so Δ stays at 1e-4) while wide windows,
+ * such as 100 Gaussians whose loss spans about 200, are taken at a few times 1e-4, where the
+ * bracket is still far below 0.01%. The upper and the lower bound are composed concurrently ({@link Concurrently}).
  *
  * <p>Supported: Laplace, Gaussian, discrete Laplace, discrete Gaussian (σ ≤ {@value
  * #MAX_DISCRETE_GAUSSIAN_SIGMA}), k-ary randomized response, guarantees {@link PureDp},
@@ -66,11 +70,17 @@ public final class PldAccountant implements Accountant {
 
   /**
    * The largest FFT length (number of composed grid points): with the transforms' work arrays, a
-   * composition keeps about ten arrays of this many doubles live (≈ 0.7 GB); the JMH run of a
-   * 10^5-step DP-SGD composition, which reaches this length, peaked at 1.7 GB of heap including
-   * garbage not yet collected.
+   * composition keeps about ten arrays of this many doubles live (≈ 0.7 GB), and the upper and the
+   * lower bound are composed at the same time. Reached only with an explicit interval or when a
+   * coarse answer is recomputed (see {@link PldProfile}).
    */
   public static final int MAX_COMPOSED_POINTS = 1 << 23;
+
+  /**
+   * The default budget of composed grid points (FFT length): with an explicit interval the CLI
+   * raises it to {@link #MAX_COMPOSED_POINTS}.
+   */
+  public static final int DEFAULT_MAX_POINTS = 1 << 19;
 
   /** The largest number of grid points of one mechanism's distribution. */
   static final int MAX_TERM_POINTS = 1 << 21;
@@ -80,19 +90,38 @@ public final class PldAccountant implements Accountant {
 
   private final double interval;
   private final double tailMass;
+  private final int maxPoints;
 
-  /** An accountant with the default interval and tail mass. */
+  /** An accountant with the default interval, tail mass and point budget. */
   public PldAccountant() {
     this(DEFAULT_INTERVAL, DEFAULT_TAIL_MASS);
   }
 
   /**
+   * An accountant with the default point budget {@value #DEFAULT_MAX_POINTS}.
+   *
    * @param interval the finest loss grid spacing Δ, in [1e-7, 1]
    * @param tailMass the tail P-mass truncated per side, in [1e-300, 1e-3]
    */
   public PldAccountant(double interval, double tailMass) {
+    this(interval, tailMass, DEFAULT_MAX_POINTS);
+  }
+
+  /**
+   * @param interval the finest loss grid spacing Δ, in [1e-7, 1]
+   * @param tailMass the tail P-mass truncated per side, in [1e-300, 1e-3]
+   * @param maxPoints the most composed grid points (FFT length) before Δ is coarsened: a power of
+   *     two in [2^10, {@value #MAX_COMPOSED_POINTS}]
+   */
+  public PldAccountant(double interval, double tailMass, int maxPoints) {
     this.interval = Require.inClosedRange("interval", interval, 1e-7, 1);
     this.tailMass = Require.inClosedRange("tailMass", tailMass, 1e-300, 1e-3);
+    if (maxPoints < 1 << 10 || maxPoints > MAX_COMPOSED_POINTS || Integer.bitCount(maxPoints) != 1) {
+      throw new IllegalArgumentException(
+          "maxPoints must be a power of two in [1024, " + MAX_COMPOSED_POINTS + "], but was "
+              + maxPoints);
+    }
+    this.maxPoints = maxPoints;
   }
 
   public double interval() {
@@ -101,6 +130,11 @@ public final class PldAccountant implements Accountant {
 
   public double tailMass() {
     return tailMass;
+  }
+
+  /** The budget of composed grid points before the interval is coarsened. */
+  public int maxPoints() {
+    return maxPoints;
   }
 
   @Override
@@ -189,10 +223,32 @@ public final class PldAccountant implements Accountant {
       LossModel add = isSymmetric(leaf) ? null : model(leaf, Direction.ADD, termTail);
       leaves.add(new Leaf(remove, add, entry.getValue()));
     }
-    return new PldProfile(
-        compose(leaves, termTail, Discretization.PESSIMISTIC),
-        compose(leaves, termTail, Discretization.OPTIMISTIC));
+    return profile(leaves, termTail, maxPoints);
   }
+
+  /**
+   * The upper and the lower bound, composed concurrently, within the given point budget. If the
+   * budget (not memory) made the grid coarser than the configured interval, the profile can
+   * recompute itself at {@link #MAX_COMPOSED_POINTS} when an answer's bracket is wider than
+   * {@link PldProfile#FINER_GAP} relative: the budget buys speed where the coarse grid is
+   * accurate anyway (smooth losses such as many Gaussians) and costs nothing in accuracy elsewhere
+   * (lattice losses, whose optimistic bound suffers from a grid that does not divide them).
+   */
+  private PldProfile profile(List<Leaf> leaves, double termTail, int budget) {
+    Concurrently.Both<Composed> both = Concurrently.both(
+        () -> compose(leaves, termTail, Discretization.PESSIMISTIC, budget),
+        () -> compose(leaves, termTail, Discretization.OPTIMISTIC, budget));
+    boolean coarsened = both.first().coarsenedForBudget() || both.second().coarsenedForBudget();
+    return new PldProfile(
+        both.first().distributions(),
+        both.second().distributions(),
+        coarsened && budget < MAX_COMPOSED_POINTS
+            ? () -> profile(leaves, termTail, MAX_COMPOSED_POINTS)
+            : null);
+  }
+
+  /** Composed distributions per direction, and whether the point budget coarsened their grid. */
+  private record Composed(List<PrivacyLossDistribution> distributions, boolean coarsenedForBudget) {}
 
   /** ε(δ) from the optimistic and the pessimistic PLD: the true ε lies between. */
   public EpsilonBounds epsilonBounds(DpEvent event, Neighbouring neighbouring, double delta) {
@@ -213,12 +269,12 @@ public final class PldAccountant implements Accountant {
    * The composed distributions (remove, then add if any leaf is asymmetric) at the finest interval
    * that fits: Δ starts at the configured interval and is coarsened until (1) every mechanism's
    * grid has at most {@value #MAX_TERM_POINTS} points, (2) every summed grid index is within
-   * {@link Discretizer#MAX_INDEX}, and (3) the composed window has at most {@value
-   * #MAX_COMPOSED_POINTS} points. Coarsening only widens the gap between the bounds; it never
-   * refuses and never makes a bound unsafe.
+   * {@link Discretizer#MAX_INDEX}, and (3) the composed window has at most {@code budget} points.
+   * Coarsening only widens the gap between the bounds; it never refuses and never makes a bound
+   * unsafe.
    */
-  private List<PrivacyLossDistribution> compose(
-      List<Leaf> leaves, double termTail, Discretization mode) {
+  private Composed compose(
+      List<Leaf> leaves, double termTail, Discretization mode, int budget) {
     double grid = interval;
     double maxSpan = 0;
     double totalMagnitude = 0; // Σ_j c_j max |finite loss of j|
@@ -236,13 +292,14 @@ public final class PldAccountant implements Accountant {
       totalMagnitude += leaf.count() * magnitude;
     }
     grid = Math.max(grid, totalMagnitude / (Discretizer.MAX_INDEX / 4));
-    Composer composer = new Composer(tailMass, MAX_COMPOSED_POINTS);
+    double memoryFloor = grid;
+    Composer composer = new Composer(tailMass, budget);
     // A cheap first look at a coarse grid (about PROBE_POINTS per mechanism) measures the composed
     // window in units of loss, so the fine grid is usually right the first time.
     double probe = Math.max(grid, maxSpan / PROBE_POINTS);
     if (probe > grid) {
       double window = probe * windowPoints(composer, leaves, probe, termTail);
-      grid = Math.max(grid, 1.05 * window / MAX_COMPOSED_POINTS);
+      grid = Math.max(grid, 1.05 * window / budget);
     }
     for (int attempt = 0; ; attempt++) {
       Discretizer discretizer = new Discretizer(grid, termTail, mode);
@@ -263,18 +320,20 @@ public final class PldAccountant implements Accountant {
       if (!symmetric) {
         needed = Math.max(needed, composer.requiredPoints(add));
       }
-      if (needed <= MAX_COMPOSED_POINTS) {
-        return symmetric
-            ? List.of(composer.compose(remove))
-            : List.of(composer.compose(remove), composer.compose(add));
+      if (needed <= budget) {
+        return new Composed(
+            symmetric
+                ? List.of(composer.compose(remove))
+                : List.of(composer.compose(remove), composer.compose(add)),
+            grid > memoryFloor);
       }
       if (attempt == 60) {
         throw new IllegalStateException(
-            "no interval up to " + grid + " fits the composition in " + MAX_COMPOSED_POINTS
+            "no interval up to " + grid + " fits the composition in " + budget
                 + " grid points");
       }
       // The window scales as 1/Δ; a little more than the ratio avoids a third pass.
-      grid *= 1.05 * needed / MAX_COMPOSED_POINTS;
+      grid *= 1.05 * needed / budget;
     }
   }
 

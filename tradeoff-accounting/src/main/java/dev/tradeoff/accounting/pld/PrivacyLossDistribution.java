@@ -108,6 +108,16 @@ public final class PrivacyLossDistribution {
     }
   }
 
+  /**
+   * The tighter of two valid bounds on the same side: both the plain and the refined value bound
+   * the truth, and for a degenerate law (a point mass, where the tilt rate is tiny) the refined
+   * round-off bound can be the looser one.
+   */
+  private double tighter(double plain, double refined) {
+    return discretization == Discretization.PESSIMISTIC
+        ? Math.min(plain, refined) : Math.max(plain, refined);
+  }
+
   /** Whether the round-off bound above ε is a material part (over 1e-3) of an answer value. */
   private boolean roundOffMatters(double epsilon, double value) {
     return refinement != null && !(roundOffAbove(epsilon) <= 1e-3 * value);
@@ -190,10 +200,14 @@ public final class PrivacyLossDistribution {
   public double delta(double epsilon) {
     Require.nonNegative("epsilon", epsilon);
     double value = plainDelta(epsilon);
-    return roundOffMatters(epsilon, value) ? refined().delta(epsilon) : value;
+    return roundOffMatters(epsilon, value) ? tighter(value, refined().delta(epsilon)) : value;
   }
 
-  private double plainDelta(double epsilon) {
+  /**
+   * δ(ε) with the round-off bound of the plain transform, without the tilted refinement: a valid
+   * bound on the same side as {@link #delta}, possibly looser, and cheap (one pass).
+   */
+  double plainDelta(double epsilon) {
     double sum = hockeyStickSum(epsilon);
     double error = roundOffAbove(epsilon);
     double value;
@@ -235,10 +249,14 @@ public final class PrivacyLossDistribution {
     Require.delta("delta", delta);
     double value = plainEpsilon(delta);
     return roundOffMatters(Double.isFinite(value) ? value : 0, delta)
-        ? refined().epsilon(delta) : value;
+        ? tighter(value, refined().epsilon(delta)) : value;
   }
 
-  private double plainEpsilon(double delta) {
+  /**
+   * ε(δ) with the round-off bound of the plain transform, without the tilted refinement: a valid
+   * bound on the same side as {@link #epsilon}, possibly looser, and cheap (one pass).
+   */
+  double plainEpsilon(double delta) {
     boolean pessimistic = discretization == Discretization.PESSIMISTIC;
     if (plainDelta(0) <= delta) {
       return 0;

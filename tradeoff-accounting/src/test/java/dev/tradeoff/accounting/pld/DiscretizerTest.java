@@ -39,6 +39,42 @@ class DiscretizerTest {
     }
   }
 
+  /**
+   * Algorithm 1 of Doroshenko, Ghazi, Kamath, Kumar and Manurangsi ("Connect the Dots", PETS 2022)
+   * defines the pessimistic PLD on grid points ε_i from the exact hockey-stick values δ_i = δ(ε_i):
+   * the mass at an interior ε_i is (δ_i − δ_{i−1})/(e^{ε_{i−1}−ε_i} − 1) + (δ_{i+1} − δ_i)/
+   * (e^{ε_{i+1}−ε_i} − 1). Our discretizer instead splits each bin's P-mass between its two grid
+   * points preserving P- and Q-mass; both are the unique grid PLD with δ exact at every grid
+   * point, so the masses must agree (up to the relative safety margin and the quadrature).
+   */
+  @Test
+  void pessimisticMassesAreThoseOfAlgorithmOneOfConnectTheDots() {
+    for (double sigma : new double[] {0.7, 1, 2}) {
+      double interval = 1e-2;
+      double mu = 1 / sigma;
+      PrivacyLossDistribution pld = discretize(
+          new SampledGaussianLoss(sigma, 1, Direction.REMOVE), interval,
+          Discretization.PESSIMISTIC);
+      int checked = 0;
+      for (int i = 1; i + 1 < pld.size(); i++) {
+        double loss = (pld.offset() + i) * interval;
+        double before = ExactProfiles.gaussianDelta(mu, loss - interval);
+        double at = ExactProfiles.gaussianDelta(mu, loss);
+        double after = ExactProfiles.gaussianDelta(mu, loss + interval);
+        double algorithmOne =
+            (at - before) / Math.expm1(-interval) + (after - at) / Math.expm1(interval);
+        if (algorithmOne < 1e-6) {
+          continue; // far tails: the differences of δ lose their relative accuracy
+        }
+        // Differences of δ values of order 1 divided by e^{±Δ} − 1 carry about 1e-16/Δ.
+        assertThat(pld.massAt(i)).as("sigma=%f loss=%f", sigma, loss)
+            .isCloseTo(algorithmOne, within(1e-9 * algorithmOne + 1e-12));
+        checked++;
+      }
+      assertThat(checked).isGreaterThan(100);
+    }
+  }
+
   @Test
   void pessimisticDiscretizationPreservesBothMassesOfEveryModel() {
     SplittableRandom random = new SplittableRandom(82);

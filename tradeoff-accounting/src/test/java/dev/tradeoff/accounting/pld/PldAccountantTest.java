@@ -434,6 +434,22 @@ class PldAccountantTest {
     assertThatThrownBy(() -> profile.delta(Double.POSITIVE_INFINITY))
         .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> DEFAULT.account(null, REPLACE_ONE)).hasMessage("event must not be null");
+    assertThatThrownBy(() -> new PldAccountant(1e-4, 1e-15, 3000))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("maxPoints must be a power of two in [1024, 8388608], but was 3000");
+  }
+
+  @Test
+  void aBudgetCoarsenedAnswerWithAWideBracketIsRecomputedOnTheFinestGrid() {
+    // 100-fold pure 0.3-DP lives on a lattice: a grid coarsened to fit 1024 points does not divide
+    // it and its optimistic bound suffers, so the answer comes from the full-budget grid.
+    DpEvent event = new SelfComposedEvent(new GuaranteeEvent(new PureDp(0.3)), 100);
+    PldProfile small = new PldAccountant(1e-4, 1e-15, 1 << 10).account(event, ADD_OR_REMOVE_ONE);
+    assertThat(small.interval()).isGreaterThan(1e-4);
+    EpsilonBounds full = new PldAccountant(1e-4, 1e-15, PldAccountant.MAX_COMPOSED_POINTS)
+        .epsilonBounds(event, ADD_OR_REMOVE_ONE, 1e-6);
+    assertThat(small.epsilonBounds(1e-6)).isEqualTo(full);
+    // (A smooth loss keeps the coarse grid: PldExactValuesTest's 100 Gaussians at the defaults.)
   }
 
   @Test

@@ -35,22 +35,14 @@ import java.util.stream.Stream;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.PipelineResult;
 import org.apache.beam.sdk.io.FileSystems;
-import org.apache.beam.sdk.io.TextIO;
 import org.apache.beam.sdk.io.fs.EmptyMatchTreatment;
 import org.apache.beam.sdk.io.fs.MatchResult;
 import org.apache.beam.sdk.io.fs.MoveOptions;
 import org.apache.beam.sdk.io.fs.ResourceId;
-import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.MetricNameFilter;
 import org.apache.beam.sdk.metrics.MetricResult;
-import org.apache.beam.sdk.metrics.Metrics;
 import org.apache.beam.sdk.metrics.MetricsFilter;
 import org.apache.beam.sdk.options.PipelineOptions;
-import org.apache.beam.sdk.transforms.DoFn;
-import org.apache.beam.sdk.transforms.ParDo;
-import org.apache.beam.sdk.transforms.View;
-import org.apache.beam.sdk.values.KV;
-import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionView;
 
 /**
@@ -65,11 +57,12 @@ import org.apache.beam.sdk.values.PCollectionView;
  *       {@link IllegalArgumentException}, a spend over the budget a
  *       {@link BudgetExceededException}.
  *   <li>{@link #run}: charges the run's guarantee to the caller's {@link BudgetStore} (before anything
- *       is written), then runs the pipeline: training lines through {@code TextIO} to K partitions by a
- *       keyed hash, one teacher per partition ({@link TrainTeachers}), the models as a side input
- *       of the query votes ({@link VoteQueries}), the private majority per query
- *       ({@link PrivateMajority#byId}), the labels through {@code TextIO} into a hidden temporary
- *       directory of the output. Then it commits: an {@code _INCOMPLETE} marker, the shards renamed
+ *       is written), then runs the pipeline: training lines through {@code TextIO} to K
+ *       partitions by a keyed hash, one teacher per partition ({@link LabelPipeline.Teachers}),
+ *       the models as a side input; once they are ready, the query files in byte ranges, each
+ *       range read, voted ({@link VoteQueries}), labelled by the private majority per query
+ *       ({@link PrivateMajority#perQuery}) and written in one step ({@link LabelShards}) into a
+ *       hidden temporary directory of the output. Then it commits: an {@code _INCOMPLETE} marker, the shards renamed
  *       into place, {@code manifest.json} written (under a temporary name, then renamed), the marker
  *       removed. A crash at any point leaves either nothing and no charge, or a charge and no
  *       labels, or a charge and labels marked incomplete; never labels without a charge.
@@ -91,6 +84,9 @@ public final class LabelJob {
 
   /** The manifest's file name. */
   public static final String MANIFEST = "manifest.json";
+
+  /** The label shards' name prefix in the work directory. */
+  private static final String LABELS = "labels";
 
   /** At most this many distinct labels (classes). */
   public static final int MAX_CLASSES = 1000;
@@ -278,20 +274,12 @@ public final class LabelJob {
     ElementRandomness randomness = request.seed().isPresent()
         ? ElementRandomness.seeded(request.seed().getAsLong()) : ElementRandomness.secure();
     Pipeline pipeline = Pipeline.create(info.options());
-    PCollection<String> trainLines = pipeline.apply("ReadTrain",
-        TextIO.read().from(plan.train().pattern()).withSkipHeaderLines(1));
-    PCollectionView<Map<Integer, TeacherModel>> models = trainLines
-        .apply("Teachers", new TrainTeachers(plan.partition(), plan.trainSchema(), plan.labels(),
-            plan.privacy().dpSgd(), randomness))
-        .apply("Models", View.asMap());
-    PrivateMajority majority = plan.majority();
-    pipeline.apply("ReadQueries",
-            TextIO.read().from(plan.queries().pattern()).withSkipHeaderLines(1))
-        .apply("Votes", new VoteQueries(plan.querySchema(), request.teachers(), models))
-        .apply("PrivateMajority", majority.byId())
-        .apply("Format", ParDo.of(new FormatFn(plan.labels())))
-        .apply("WriteLabels", TextIO.write().to(work.resolve("labels").toString())
-            .withSuffix(".csv").withHeader("id,label"));
+    PCollectionView<Map<Integer, TeacherModel>> models = pipeline.apply("Teachers",
+        new LabelPipeline.Teachers(plan.train().pattern(), plan.partition(), plan.trainSchema(),
+            plan.labels(), plan.privacy().dpSgd(), randomness));
+    pipeline.apply("Label", new LabelShards(plan.queries().pattern(), plan.querySchema(),
+        request.teachers(), models, plan.majority().perQuery(), plan.labels(),
+        work.resolve(LABELS).toString(), ReadCsvLines.DEFAULT_RANGE_BYTES));
     PipelineResult result;
     try {
       result = pipeline.run();
@@ -319,26 +307,11 @@ public final class LabelJob {
     return PrivateMajority.darrm(privacy.setting(), gamma, q, randomness);
   }
 
-  private static final class FormatFn extends DoFn<KV<String, Integer>, String> {
-    private static final long serialVersionUID = 1L;
-    private final List<String> labels;
-    private final Counter released = Metrics.counter(LabelJob.class, "labels");
-
-    FormatFn(List<String> labels) {
-      this.labels = labels;
-    }
-
-    @ProcessElement
-    public void process(@Element KV<String, Integer> label, OutputReceiver<String> out) {
-      released.inc();
-      out.output(CsvLine.quote(label.getKey()) + "," + CsvLine.quote(labels.get(label.getValue())));
-    }
-  }
-
   private static Long labelled(PipelineResult result) {
     try {
       for (MetricResult<Long> c : result.metrics().queryMetrics(MetricsFilter.builder()
-          .addNameFilter(MetricNameFilter.named(LabelJob.class, "labels")).build()).getCounters()) {
+          .addNameFilter(MetricNameFilter.named(LabelPipeline.class,
+          LabelPipeline.LABELS_COUNTER)).build()).getCounters()) {
         return c.getAttempted();
       }
     } catch (RuntimeException e) {
@@ -360,18 +333,17 @@ public final class LabelJob {
           Files.delete(f);
         }
       }
+      List<String> shards = WriteBundles.completedShards(work.resolve(LABELS).toString());
       List<ResourceId> from = new ArrayList<>();
       List<ResourceId> to = new ArrayList<>();
       List<String> names = new ArrayList<>();
-      MatchResult match = FileSystems.match(work.resolve("labels-*").toString(),
-          EmptyMatchTreatment.ALLOW);
-      for (MatchResult.Metadata m : match.metadata()) {
-        from.add(m.resourceId());
-        String name = m.resourceId().getFilename();
+      for (int i = 0; i < shards.size(); i++) {
+        String name = String.format(java.util.Locale.ROOT, "labels-%05d-of-%05d.csv", i,
+            shards.size());
+        from.add(FileSystems.matchNewResource(shards.get(i), false));
         names.add(name);
         to.add(FileSystems.matchNewResource(out.resolve(name).toString(), false));
       }
-      names.sort(null);
       FileSystems.rename(from, to, MoveOptions.StandardMoveOptions.IGNORE_MISSING_FILES);
       Map<String, Object> manifest = manifest(plan, info, ledgerEntry, started, names, labelled);
       Path pending = work.resolve(MANIFEST);

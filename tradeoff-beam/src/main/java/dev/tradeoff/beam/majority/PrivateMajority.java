@@ -138,41 +138,67 @@ public final class PrivateMajority
    * still the Q-fold composition); an id that occurs twice is two queries.
    */
   public PTransform<PCollection<KV<String, int[]>>, PCollection<KV<String, Integer>>> byId() {
-    return new ById(aggregation, randomness);
+    return new ById(perQuery());
+  }
+
+  /**
+   * The same private majority as a function of one query's (id, votes), for a transform that
+   * labels queries inside its own {@code DoFn} (reading, voting and writing a range of queries in
+   * one step): the noise of a query comes from {@code randomness} for (stream, id) exactly as in
+   * {@link #byId()}, so both give the same labels for the same seed. The caller is responsible for
+   * applying it once per query of the Q declared.
+   */
+  public QueryMajority perQuery() {
+    return new IdMajority(aggregation, randomness);
+  }
+
+  /** The private majority of one query named by a string id (see {@link #perQuery()}). */
+  public interface QueryMajority extends java.io.Serializable {
+    /**
+     * The released label of one query.
+     *
+     * @param id the query's id (its noise is drawn for this id)
+     * @param votes the K teachers' votes
+     * @return the label, a class index
+     */
+    int label(String id, int[] votes);
+  }
+
+  private record IdMajority(Aggregation aggregation, ElementRandomness randomness)
+      implements QueryMajority {
+    @Override
+    public int label(String id, int[] votes) {
+      return aggregation.aggregate(votes, randomness.forElement(aggregation.stream(), id));
+    }
   }
 
   private static final class ById
       extends PTransform<PCollection<KV<String, int[]>>, PCollection<KV<String, Integer>>> {
     private static final long serialVersionUID = 1L;
-    private final Aggregation aggregation;
-    private final ElementRandomness randomness;
+    private final QueryMajority majority;
 
-    ById(Aggregation aggregation, ElementRandomness randomness) {
-      this.aggregation = aggregation;
-      this.randomness = randomness;
+    ById(QueryMajority majority) {
+      this.majority = majority;
     }
 
     @Override
     public PCollection<KV<String, Integer>> expand(PCollection<KV<String, int[]>> votes) {
-      return votes.apply("Aggregate", ParDo.of(new ByIdFn(aggregation, randomness)))
+      return votes.apply("Aggregate", ParDo.of(new ByIdFn(majority)))
           .setCoder(KvCoder.of(StringUtf8Coder.of(), VarIntCoder.of()));
     }
   }
 
   private static final class ByIdFn extends DoFn<KV<String, int[]>, KV<String, Integer>> {
     private static final long serialVersionUID = 1L;
-    private final Aggregation aggregation;
-    private final ElementRandomness randomness;
+    private final QueryMajority majority;
 
-    ByIdFn(Aggregation aggregation, ElementRandomness randomness) {
-      this.aggregation = aggregation;
-      this.randomness = randomness;
+    ByIdFn(QueryMajority majority) {
+      this.majority = majority;
     }
 
     @ProcessElement
     public void process(@Element KV<String, int[]> query, OutputReceiver<KV<String, Integer>> out) {
-      var random = randomness.forElement(aggregation.stream(), query.getKey());
-      out.output(KV.of(query.getKey(), aggregation.aggregate(query.getValue(), random)));
+      out.output(KV.of(query.getKey(), majority.label(query.getKey(), query.getValue())));
     }
   }
 

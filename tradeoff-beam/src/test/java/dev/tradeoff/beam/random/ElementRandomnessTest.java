@@ -35,6 +35,38 @@ class ElementRandomnessTest {
   }
 
   @Test
+  void seededGeneratorsAreTheSameFromManyThreadsAtOnce() throws Exception {
+    // the per-thread SHA-256 must not leak state between elements or threads
+    ElementRandomness r = ElementRandomness.seeded(42);
+    long[] expected = new long[2000];
+    for (int i = 0; i < expected.length; i++) {
+      expected[i] = r.forElement("s", "q" + i).nextLong();
+    }
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors
+        .newFixedThreadPool(4);
+    try {
+      java.util.List<java.util.concurrent.Future<long[]>> runs = new java.util.ArrayList<>();
+      for (int t = 0; t < 4; t++) {
+        int offset = t;
+        runs.add(pool.submit(() -> {
+          long[] got = new long[expected.length];
+          for (int j = 0; j < got.length; j++) {
+            int i = (j + offset * 500) % got.length;
+            got[i] = r.forElement("s", "q" + i).nextLong();
+          }
+          return got;
+        }));
+      }
+      for (java.util.concurrent.Future<long[]> run : runs) {
+        assertThat(run.get()).containsExactly(expected);
+      }
+    } finally {
+      pool.shutdown();
+    }
+    assertThat(java.util.Arrays.stream(expected).distinct().count()).isEqualTo(expected.length);
+  }
+
+  @Test
   void seededGeneratorsOfDifferentKeysStreamsAndSeedsDiffer() {
     ElementRandomness r = ElementRandomness.seeded(42);
     long first = r.forElement("s", 0L).nextLong();

@@ -8,11 +8,17 @@ import dev.tradeoff.accounting.composition.KairouzComposition;
 import dev.tradeoff.accounting.event.GuaranteeEvent;
 import dev.tradeoff.accounting.event.SelfComposedEvent;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
-import dev.tradeoff.beam.coder.IntArrayCoder;
+import dev.tradeoff.beam.label.Aggregator;
+import dev.tradeoff.beam.label.CsvLine;
+import dev.tradeoff.beam.label.CsvSchema;
+import dev.tradeoff.beam.label.LabelPipeline;
+import dev.tradeoff.beam.label.LabelShards;
+import dev.tradeoff.beam.label.ReadCsvLines;
+import dev.tradeoff.beam.label.TeacherModel;
+import dev.tradeoff.beam.label.TeacherPartition;
 import dev.tradeoff.beam.majority.PrivateMajority;
 import dev.tradeoff.beam.random.ElementRandomness;
 import dev.tradeoff.beam.runner.BeamRunner;
-import dev.tradeoff.beam.runner.Collected;
 import dev.tradeoff.ensemble.gnmax.GnMax;
 import dev.tradeoff.ensemble.noise.NoiseFunction;
 import dev.tradeoff.ensemble.optimize.Baseline;
@@ -22,17 +28,18 @@ import dev.tradeoff.ensemble.privacy.DarrmSetting;
 import dev.tradeoff.ensemble.privacy.PrivacyVerifier;
 import dev.tradeoff.learning.data.BinaryTask;
 import dev.tradeoff.learning.data.Dataset;
-import dev.tradeoff.learning.logistic.LogisticRegression;
-import dev.tradeoff.learning.teachers.TeacherEnsemble;
+import dev.tradeoff.learning.dpsgd.DpSgd;
+import dev.tradeoff.learning.teachers.DpSgdTeachers;
 import dev.tradeoff.learning.teachers.TeacherTrainer;
-import dev.tradeoff.learning.teachers.TrainingProgress;
-import dev.tradeoff.learning.teachers.VoteMatrix;
+import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,15 +48,8 @@ import java.util.OptionalLong;
 import java.util.random.RandomGenerator;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.PipelineResult;
-import org.apache.beam.sdk.coders.KvCoder;
-import org.apache.beam.sdk.coders.VarLongCoder;
-import org.apache.beam.sdk.transforms.Create;
-import org.apache.beam.sdk.transforms.Flatten;
-import org.apache.beam.sdk.transforms.MapElements;
-import org.apache.beam.sdk.values.KV;
-import org.apache.beam.sdk.values.PCollection;
-import org.apache.beam.sdk.values.PCollectionList;
-import org.apache.beam.sdk.values.TypeDescriptors;
+import org.apache.beam.sdk.options.PipelineOptions;
+import org.apache.beam.sdk.values.PCollectionView;
 
 /**
  * Private semi-supervised knowledge transfer, [DaRRM24, Section 6.2,
@@ -69,29 +69,24 @@ import org.apache.beam.sdk.values.TypeDescriptors;
  * <p>The per-deployment privacy (Table 2) is the Q-fold composition of the per-query target, by
  * Kairouz et al.'s general composition with δ′ = 1e-4 (the paper's) and by the tightest accountant
  * ({@link RunGuarantee}) at the same δ; it is computed, and checked against the optional budget,
- * before any teacher is trained. All labels of the evaluation are then computed in one Beam
- * pipeline (one {@link PrivateMajority} per aggregator and Q, over Q × repeats simulated
- * deployments).
+ * before any teacher is trained.
+ *
+ * <p>The experiment is the label job ({@code tradeoff label}) applied to the paper's data: the
+ * training records and the drawn queries are written as CSV to a scratch directory, and one Beam
+ * pipeline built from the job's transforms reads them, partitions the records by the job's keyed
+ * hash and trains the teachers one per partition ({@link LabelPipeline.Teachers}), then reads the
+ * queries in byte ranges once the models are ready, votes, applies each aggregator's
+ * {@link PrivateMajority} per query (over all Q × repeats simulated deployments) and writes the
+ * labels ({@link LabelShards}); they are then read back and scored against the true labels.
  */
 public final class KnowledgeTransfer {
 
   /** δ′ of the paper's Table 2 (general composition). */
   public static final double TABLE2_SLACK = 1e-4;
 
-  /** Aggregators in the order of Table 1. */
-  public enum Aggregator {
-    GNMAX("GNMax"), DARRM_SUB("DaRRM gamma_Sub"), DARRM_OPT("DaRRM gamma_opt");
-
-    private final String label;
-
-    Aggregator(String label) {
-      this.label = label;
-    }
-
-    public String label() {
-      return label;
-    }
-  }
+  /** The label job's aggregators in the order of Table 1: GNMax, DaRRM γ_Sub, DaRRM γ_opt. */
+  public static final List<Aggregator> TABLE1 =
+      List.of(Aggregator.GNMAX, Aggregator.DARRM_SUB, Aggregator.DARRM_OPT);
 
   /**
    * How the private teachers are trained.
@@ -161,10 +156,31 @@ public final class KnowledgeTransfer {
       int testSize) {}
 
   /** Phases reported to a progress bar. */
-  public interface Progress extends TrainingProgress {
-    /** A named phase starts (training, optimising γ, the pipeline). */
+  @FunctionalInterface
+  public interface Progress {
+    /** A named phase starts (writing the data, optimising γ, the pipeline). */
     void phase(String name);
   }
+
+  /** The label values of the CSV files the experiment writes: 0 (negative) and 1 (positive). */
+  static final List<String> CLASSES = List.of("0", "1");
+
+  /** The files the experiment writes into its scratch directory and labels in one pipeline. */
+  record DataFiles(Path train, Path queries, Path test, Path labels) {
+    static DataFiles in(Path work) {
+      return new DataFiles(work.resolve("train.csv"), work.resolve("queries.csv"),
+          work.resolve("test.csv"), work.resolve("labels"));
+    }
+
+    /** The label shards' prefix of one output (inside the {@link #labels} directory). */
+    String prefix(String output) {
+      return labels.resolve(output).toString();
+    }
+  }
+
+  /** Everything the pipeline needs, fixed before it is built. */
+  record Setup(DataFiles files, int dimension, int teachers, TeacherPartition partition,
+      DpSgd dpSgd, ElementRandomness randomness, Map<Aggregator, PrivateMajority> majorities) {}
 
   private KnowledgeTransfer() {}
 
@@ -181,15 +197,18 @@ public final class KnowledgeTransfer {
         "must be at most the number of test examples (" + task.test().size() + ")", maxQ);
   }
 
-  /** Runs the experiment; {@code work} is an empty scratch directory for the pipeline output. */
+  /**
+   * Runs the experiment as the label job ({@link LabelPipeline}) on the task: the training records
+   * and the drawn queries are written as CSV into {@code work} (an empty scratch directory), read
+   * back by the job's transforms, and the labels it writes are scored against the true ones.
+   */
   public static Result run(Config config, BinaryTask task, Progress progress, Path work) {
     validate(config, task);
     RandomGenerator random = config.seed().isPresent()
         ? dev.tradeoff.mechanisms.random.Randomness.seeded(config.seed().getAsLong())
         : dev.tradeoff.mechanisms.random.Randomness.secure();
-    long shardSeed = config.seed().orElse(1L);
-    Dataset train = task.train().withBiasUnitNorm(1);
-    Dataset test = task.test().withBiasUnitNorm(1);
+    Dataset train = task.train();
+    Dataset test = task.test();
     int k = config.teachers();
 
     // Everything privacy-related is fixed before any training: the trainer's (ε, Δ) comes from
@@ -197,15 +216,13 @@ public final class KnowledgeTransfer {
     Training t = config.training();
     var accountant = new dev.tradeoff.accounting.pld.PldAccountant();
     TeacherTrainer.DpSgdTrainer trainer = Double.isNaN(t.teacherEpsilon())
-        ? dev.tradeoff.learning.teachers.DpSgdTeachers.withNoise(t.sigma(), t.clip(), t.epochs(),
-            train.size(), k, t.teacherDelta(), accountant)
-        : dev.tradeoff.learning.teachers.DpSgdTeachers.forBudget(t.teacherEpsilon(),
-            t.teacherDelta(), t.clip(), t.epochs(), train.size(), k, accountant);
+        ? DpSgdTeachers.withNoise(t.sigma(), t.clip(), t.epochs(), train.size(), k,
+            t.teacherDelta(), accountant)
+        : DpSgdTeachers.forBudget(t.teacherEpsilon(), t.teacherDelta(), t.clip(), t.epochs(),
+            train.size(), k, accountant);
     ApproxDp teacher = trainer.guarantee();
     DarrmSetting setting = DarrmSetting.withDefaultDelta(k, teacher.epsilon(), teacher.delta(),
         config.allowance());
-    ElementRandomness noise = config.seed().isPresent()
-        ? ElementRandomness.seeded(config.seed().getAsLong()) : ElementRandomness.secure();
     List<Privacy> privacy = new ArrayList<>();
     ApproxDp perQuery = setting.target();
     for (int q : config.queries()) {
@@ -219,25 +236,12 @@ public final class KnowledgeTransfer {
       }
     }
 
-    progress.phase("training " + k + " non-private teachers");
-    TeacherEnsemble plain = TeacherEnsemble.train(train, k, shardSeed,
-        new TeacherTrainer.NonPrivate(new LogisticRegression(1e-3)), random, progress);
-    progress.phase("training " + k + " DP-SGD teachers");
-    TeacherEnsemble dp = TeacherEnsemble.train(train, k, shardSeed, trainer, random, progress);
-
     progress.phase("certifying gamma_Sub and optimising gamma_opt");
     PrivacyVerifier verifier = new PrivacyVerifier(setting);
     NoiseFunction gammaSub = Baseline.SUBSAMPLING.certified(verifier).gamma();
     NoiseFunction gammaOpt = new GammaOptimizer(setting)
         .optimize(new Objective.Surrogate(0.75)).gamma();
     GnMax gnmax = GnMax.calibrated(setting.target());
-
-    VoteMatrix plainVotes = plain.votes(test);
-    VoteMatrix dpVotes = dp.votes(test);
-    int plainCorrect = 0;
-    for (int i = 0; i < test.size(); i++) {
-      plainCorrect += plainVotes.majority(i) == test.label(i) ? 1 : 0;
-    }
 
     // Query draws: for each Q and repeat, Q distinct test indices.
     Map<Integer, int[][]> draws = new HashMap<>();
@@ -248,61 +252,67 @@ public final class KnowledgeTransfer {
       }
       draws.put(q, d);
     }
+    int total = draws.keySet().stream().mapToInt(q -> q * config.repeats()).sum();
 
-    // One pipeline evaluates every simulated deployment (Q queries, one draw) at once; each
-    // deployment's guarantee is the Table 2 row checked above, not the sum over the simulation.
-    progress.phase("aggregating on the " + config.runner().cliName() + " runner");
-    Pipeline pipeline = Pipeline.create(config.runner().options(2));
-    List<PCollection<String>> outputs = new ArrayList<>();
-    for (int q : config.queries()) {
-      int[][] d = draws.get(q);
-      List<KV<Long, int[]>> plainRows = new ArrayList<>();
-      List<KV<Long, int[]>> dpRows = new ArrayList<>();
-      for (int r = 0; r < d.length; r++) {
-        for (int i = 0; i < q; i++) {
-          long index = (long) r * q + i;
-          plainRows.add(KV.of(index, plainVotes.row(d[r][i])));
-          dpRows.add(KV.of(index, dpVotes.row(d[r][i])));
-        }
+    progress.phase("writing " + train.size() + " training records and " + total
+        + " queries as CSV");
+    ElementRandomness noise = config.seed().isPresent()
+        ? ElementRandomness.seeded(config.seed().getAsLong()) : ElementRandomness.secure();
+    TeacherPartition partition = config.seed().isPresent()
+        ? TeacherPartition.seeded(config.seed().getAsLong(), k) : TeacherPartition.secure(k);
+    Map<Aggregator, PrivateMajority> majorities = new EnumMap<>(Aggregator.class);
+    majorities.put(Aggregator.GNMAX, PrivateMajority.gnmax(gnmax, CLASSES.size(), total, noise));
+    majorities.put(Aggregator.DARRM_SUB, PrivateMajority.darrm(setting, gammaSub, total, noise));
+    majorities.put(Aggregator.DARRM_OPT, PrivateMajority.darrm(setting, gammaOpt, total, noise));
+    DataFiles files = DataFiles.in(work);
+    List<String[]> released;
+    try {
+      writeData(files, task, draws, partition);
+      Setup setup = new Setup(files, train.dimension(), k, partition, trainer.dpSgd(), noise,
+          majorities);
+      // One pipeline labels every simulated deployment (Q queries, one draw) at once; each
+      // deployment's guarantee is the Table 2 row checked above, not the sum over the
+      // simulation.
+      progress.phase("training " + k + " non-private and " + k + " DP-SGD teachers and "
+          + "labelling on the " + config.runner().cliName() + " runner");
+      PipelineResult.State state = pipeline(config.runner().options(2), setup).run()
+          .waitUntilFinish();
+      if (state != PipelineResult.State.DONE) {
+        throw new IllegalStateException("pipeline ended in state " + state);
       }
-      int total = q * d.length;
-      var coder = KvCoder.of(VarLongCoder.of(), IntArrayCoder.of());
-      PCollection<KV<Long, int[]>> plainIn = pipeline
-          .apply("PlainVotes" + q, Create.of(plainRows).withCoder(coder));
-      PCollection<KV<Long, int[]>> dpIn = pipeline
-          .apply("DpVotes" + q, Create.of(dpRows).withCoder(coder));
-      outputs.add(tag(plainIn.apply("GnMax" + q,
-          PrivateMajority.gnmax(gnmax, 2, total, noise)), Aggregator.GNMAX, q));
-      outputs.add(tag(dpIn.apply("DarrmSub" + q,
-          PrivateMajority.darrm(setting, gammaSub, total, noise)), Aggregator.DARRM_SUB, q));
-      outputs.add(tag(dpIn.apply("DarrmOpt" + q,
-          PrivateMajority.darrm(setting, gammaOpt, total, noise)), Aggregator.DARRM_OPT, q));
-    }
-    Path out = work.resolve("labels");
-    Collected collected = Collected.writeTo(
-        PCollectionList.of(outputs).apply("AllLabels", Flatten.pCollections()), out);
-    PipelineResult.State state = pipeline.run().waitUntilFinish();
-    if (state != PipelineResult.State.DONE) {
-      throw new IllegalStateException("pipeline ended in state " + state);
+      released = new ArrayList<>();
+      for (Aggregator a : TABLE1) {
+        released.addAll(readLabels(files.prefix(a.name()), a.name(), total));
+      }
+      released.addAll(readLabels(files.prefix(REFERENCE), REFERENCE, test.size()));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the labels in " + files.labels() + ": "
+          + e.getMessage(), e);
+    } finally {
+      deleteCreated(files);
     }
 
-    // correct[aggregator][Q][repeat]
+    // correct["aggregator Q"][repeat], from the labels' ids NAME/Q-repeat-testIndex
     Map<String, int[]> correct = new HashMap<>();
-    for (String line : collected.lines()) {
-      String[] f = line.split(" ");
-      Aggregator a = Aggregator.valueOf(f[0]);
-      int q = Integer.parseInt(f[1]);
-      long index = Long.parseLong(f[2]);
-      int label = Integer.parseInt(f[3]);
-      int r = (int) (index / q);
-      int testIndex = draws.get(q)[r][(int) (index % q)];
-      int[] c = correct.computeIfAbsent(a + " " + q, x -> new int[config.repeats()]);
-      c[r] += label == test.label(testIndex) ? 1 : 0;
+    int plainCorrect = 0;
+    int referenceSize = 0;
+    for (String[] label : released) {
+      int slash = label[0].indexOf('/');
+      String name = label[0].substring(0, slash);
+      String[] id = label[0].substring(slash + 1).split("-");
+      boolean right = Integer.parseInt(label[1]) == test.label(Integer.parseInt(id[id.length - 1]));
+      if (name.equals(REFERENCE)) {
+        referenceSize++;
+        plainCorrect += right ? 1 : 0;
+      } else {
+        int[] c = correct.computeIfAbsent(name + " " + id[0], x -> new int[config.repeats()]);
+        c[Integer.parseInt(id[1])] += right ? 1 : 0;
+      }
     }
     List<Accuracy> accuracy = new ArrayList<>();
     for (int q : config.queries()) {
-      for (Aggregator a : Aggregator.values()) {
-        int[] c = correct.getOrDefault(a + " " + q, new int[config.repeats()]);
+      for (Aggregator a : TABLE1) {
+        int[] c = correct.getOrDefault(a.name() + " " + q, new int[config.repeats()]);
         double mean = 0;
         for (int v : c) {
           mean += (double) v / q / c.length;
@@ -315,23 +325,164 @@ public final class KnowledgeTransfer {
         accuracy.add(new Accuracy(q, a, mean, std));
       }
     }
-    try {
-      deleteRecursively(out);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
     return new Result(teacher, setting, gnmax.sigma(), gammaSub.values(),
-        gammaOpt.values(), accuracy, privacy, (double) plainCorrect / test.size(),
+        gammaOpt.values(), accuracy, privacy, (double) plainCorrect / referenceSize,
         train.size(), test.size());
   }
 
-  private static PCollection<String> tag(PCollection<KV<Long, Integer>> labels, Aggregator a,
-      int q) {
-    String prefix = a.name() + " " + q + " ";
-    return labels.apply("Tag" + a.name() + q, MapElements.into(TypeDescriptors.strings())
-        .via(kv -> prefix + kv.getKey() + " " + kv.getValue()));
+  /**
+   * The experiment's pipeline, built from the label job's transforms only: the training CSV to K
+   * non-private teachers (for GNMax, as in the paper) and K DP-SGD teachers (for DaRRM), both on
+   * the same keyed-hash partitions ({@link LabelPipeline.Teachers}); the drawn queries labelled by
+   * each aggregator's private majority, and every test point by the non-private teachers' plain
+   * majority (a reference figure, never released), each written as {@code id,label} shards
+   * ({@link LabelShards}).
+   */
+  static Pipeline pipeline(PipelineOptions options, Setup s) {
+    Pipeline pipeline = Pipeline.create(options);
+    String train = s.files().train().toString();
+    CsvSchema trainSchema = CsvSchema.training(header(CsvSchema.LABEL, s.dimension()), train);
+    String queries = s.files().queries().toString();
+    CsvSchema querySchema = CsvSchema.queries(header(CsvSchema.ID, s.dimension()), queries,
+        trainSchema);
+    PCollectionView<Map<Integer, TeacherModel>> plain = pipeline.apply("NonPrivateTeachers",
+        new LabelPipeline.Teachers(train, s.partition(), trainSchema, CLASSES, null,
+            s.randomness()));
+    PCollectionView<Map<Integer, TeacherModel>> dp = pipeline.apply("DpSgdTeachers",
+        new LabelPipeline.Teachers(train, s.partition(), trainSchema, CLASSES, s.dpSgd(),
+            s.randomness()));
+    for (Aggregator a : TABLE1) {
+      pipeline.apply("Label" + a.name(), new LabelShards(queries, querySchema, s.teachers(),
+          a == Aggregator.GNMAX ? plain : dp, s.majorities().get(a).perQuery(), CLASSES,
+          s.files().prefix(a.name()), ReadCsvLines.DEFAULT_RANGE_BYTES));
+    }
+    pipeline.apply("LabelReference", new LabelShards(s.files().test().toString(), querySchema,
+        s.teachers(), plain, new NonPrivateMajority(), CLASSES, s.files().prefix(REFERENCE),
+        ReadCsvLines.DEFAULT_RANGE_BYTES));
+    return pipeline;
   }
 
+  /** The output's name for the non-private reference labels. */
+  private static final String REFERENCE = "REFERENCE";
+
+  /** The majority of binary votes, without noise: the reference accuracy, never released. */
+  private static final class NonPrivateMajority implements PrivateMajority.QueryMajority {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public int label(String id, int[] votes) {
+      int ones = 0;
+      for (int vote : votes) {
+        ones += vote;
+      }
+      return 2 * ones > votes.length ? 1 : 0;
+    }
+  }
+
+  /** Feature column names of the written CSV: x0 .. x(d-1), after the key column. */
+  private static String[] header(String key, int dimension) {
+    String[] h = new String[dimension + 1];
+    h[0] = key;
+    for (int j = 0; j < dimension; j++) {
+      h[j + 1] = "x" + j;
+    }
+    return h;
+  }
+
+  /**
+   * Writes the training records (label 0 or 1, then the features) and two query files: the draws,
+   * with ids {@code Q-repeat-testIndex}, and every test point, with its index as id.
+   *
+   * @throws IllegalArgumentException if a teacher's partition would receive no record
+   */
+  private static void writeData(DataFiles files, BinaryTask task, Map<Integer, int[][]> draws,
+      TeacherPartition partition) {
+    Dataset train = task.train();
+    Dataset test = task.test();
+    int d = train.dimension();
+    long[] sizes = new long[partition.teachers()];
+    try {
+      Files.createDirectories(files.labels());
+      try (BufferedWriter w = Files.newBufferedWriter(files.train())) {
+        w.write(String.join(",", header(CsvSchema.LABEL, d)) + "\n");
+        for (int i = 0; i < train.size(); i++) {
+          String line = row(CLASSES.get(train.label(i)), train, i);
+          sizes[partition.of(line)]++;
+          w.write(line + "\n");
+        }
+      }
+      try (BufferedWriter w = Files.newBufferedWriter(files.queries())) {
+        w.write(String.join(",", header(CsvSchema.ID, d)) + "\n");
+        for (var draw : draws.entrySet()) {
+          int[][] repeats = draw.getValue();
+          for (int r = 0; r < repeats.length; r++) {
+            for (int i : repeats[r]) {
+              w.write(row(draw.getKey() + "-" + r + "-" + i, test, i) + "\n");
+            }
+          }
+        }
+      }
+      try (BufferedWriter w = Files.newBufferedWriter(files.test())) {
+        w.write(String.join(",", header(CsvSchema.ID, d)) + "\n");
+        for (int i = 0; i < test.size(); i++) {
+          w.write(row(String.valueOf(i), test, i) + "\n");
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write the experiment's data to " + files.train()
+          .getParent() + ": " + e.getMessage(), e);
+    }
+    for (int t = 0; t < sizes.length; t++) {
+      if (sizes[t] == 0) {
+        throw new IllegalArgumentException("teachers must be few enough that each of the K "
+            + "partitions receives a training record, but partition " + t + " of "
+            + sizes.length + " receives none (" + train.size() + " records); use fewer teachers");
+      }
+    }
+  }
+
+  /** One CSV row: the key, then the features (shortest exact decimal form). */
+  private static String row(String key, Dataset data, int i) {
+    StringBuilder b = new StringBuilder(key);
+    for (double v : data.row(i)) {
+      b.append(',').append(v);
+    }
+    return b.toString();
+  }
+
+  /**
+   * The (NAME/id, label) cells of the label shards that the job's {@link LabelShards} completed
+   * under {@code prefix}, headers skipped; every one of the {@code expected} queries must be there.
+   */
+  private static List<String[]> readLabels(String prefix, String name, int expected)
+      throws IOException {
+    List<String[]> labels = new ArrayList<>();
+    for (String shard : LabelShards.completedShards(prefix)) {
+      List<String> lines = Files.readAllLines(Path.of(shard),
+          StandardCharsets.UTF_8);
+      for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
+        String[] cells = CsvLine.cells(line, shard);
+        labels.add(new String[] {name + "/" + cells[0], cells[1]});
+      }
+    }
+    if (labels.size() != expected) {
+      throw new IllegalStateException("the pipeline labelled " + labels.size() + " queries for "
+          + name + ", not the " + expected + " written");
+    }
+    return labels;
+  }
+
+  /** Deletes what the experiment wrote into its scratch directory. */
+  private static void deleteCreated(DataFiles files) {
+    try {
+      for (Path p : List.of(files.train(), files.queries(), files.test())) {
+        Files.deleteIfExists(p);
+      }
+      deleteRecursively(files.labels());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
   /** {@code k} distinct indices of [0, n), uniformly (partial Fisher–Yates). */
   private static int[] sample(int n, int k, RandomGenerator random) {
     int[] all = new int[n];

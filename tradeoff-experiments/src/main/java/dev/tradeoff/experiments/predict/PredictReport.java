@@ -2,7 +2,7 @@ package dev.tradeoff.experiments.predict;
 
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.experiments.predict.KnowledgeTransfer.Accuracy;
-import dev.tradeoff.experiments.predict.KnowledgeTransfer.Aggregator;
+import dev.tradeoff.beam.label.Aggregator;
 import dev.tradeoff.experiments.predict.KnowledgeTransfer.Privacy;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -74,7 +74,7 @@ public final class PredictReport {
     XYChart acc = new XYChartBuilder().width(800).height(450)
         .title("Accuracy of the released labels (mean, bars: std over draws)").xAxisTitle("Q")
         .yAxisTitle("accuracy").build();
-    for (Aggregator a : Aggregator.values()) {
+    for (Aggregator a : KnowledgeTransfer.TABLE1) {
       double[] mean = new double[qs.length];
       double[] std = new double[qs.length];
       for (int i = 0; i < qs.length; i++) {
@@ -253,13 +253,13 @@ public final class PredictReport {
             + "majority of K non-private teachers is %.3f accurate.", r.testSize(), c.repeats(),
             r.nonPrivateMajorityAccuracy()))
         .append("</p>\n<table><tr><th>Q</th>");
-    for (Aggregator a : Aggregator.values()) {
+    for (Aggregator a : KnowledgeTransfer.TABLE1) {
       h.append("<th>").append(a.label()).append("</th>");
     }
     h.append("</tr>\n");
     for (int q : c.queries()) {
       h.append("<tr><td>").append(q).append("</td>");
-      for (Aggregator a : Aggregator.values()) {
+      for (Aggregator a : KnowledgeTransfer.TABLE1) {
         Accuracy x = accuracy(r, q, a);
         h.append(String.format(Locale.ROOT, "<td>%.3f (%.3f)</td>", x.mean(), x.std()));
       }
@@ -313,8 +313,14 @@ public final class PredictReport {
     return shown.stripTrailingZeros().toPlainString();
   }
 
-  /** The double's shortest decimal form, without an exponent (for 1/n). */
-  private static String plain(double v) {
+  /**
+   * The double's shortest decimal form, without an exponent or trailing zeros (1/n; m = 3, not
+   * 3.000).
+   *
+   * @param v the number
+   * @return its plain decimal form
+   */
+  public static String plain(double v) {
     return new BigDecimal(Double.toString(v)).stripTrailingZeros().toPlainString();
   }
 }

@@ -26,7 +26,16 @@ import java.util.SplittableRandom;
  * largest used heap a sampler saw every 20 ms. Run one size per JVM with the same {@code -Xmx} to
  * compare sizes. Not a unit test: the figures depend on the machine.
  *
- * <p>Usage: {@code LabelBenchmark QUERIES [gnmax|darrm-sub|darrm-opt] [EPSILON] [MASTER]}.
+ * <p>Usage: {@code LabelBenchmark QUERIES [gnmax|darrm-sub|darrm-opt] [EPSILON] [MASTER]}, with
+ * MASTER the HOST:PORT of a Flink session cluster ({@code ./tradeoff cluster up}); without it,
+ * the DirectRunner. One command builds the class path and runs it in a JVM of its own with
+ * {@code -Xmx1g}, on the DirectRunner or on a cluster it starts and stops:
+ *
+ * <pre>
+ * tradeoff-experiments/label-benchmark 100000            # DirectRunner, 10^5 queries
+ * tradeoff-experiments/label-benchmark 1000000           # DirectRunner, 10^6 queries
+ * tradeoff-experiments/label-benchmark 1000000 cluster   # the local Flink cluster, 10^6 queries
+ * </pre>
  */
 public final class LabelBenchmark {
 

@@ -7,7 +7,7 @@ import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.beam.runner.BeamRunner;
 import dev.tradeoff.ensemble.privacy.DarrmSetting;
 import dev.tradeoff.experiments.predict.KnowledgeTransfer.Accuracy;
-import dev.tradeoff.experiments.predict.KnowledgeTransfer.Aggregator;
+import dev.tradeoff.beam.label.Aggregator;
 import dev.tradeoff.experiments.predict.KnowledgeTransfer.Privacy;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
@@ -39,8 +39,8 @@ class PredictReportTest {
     List<Privacy> privacy = new ArrayList<>();
     ApproxDp perQuery = setting.target();
     for (int q : List.of(20, 50, 100)) {
-      for (Aggregator a : Aggregator.values()) {
-        accuracy.add(new Accuracy(q, a, 0.8 + 0.05 * a.ordinal(), 0.02));
+      for (Aggregator a : KnowledgeTransfer.TABLE1) {
+        accuracy.add(new Accuracy(q, a, 0.8 + 0.05 * KnowledgeTransfer.TABLE1.indexOf(a), 0.02));
       }
       ApproxDp total = new ApproxDp(perQuery.epsilon() * Math.sqrt(q) * 3,
           q * perQuery.delta() + 1e-4);

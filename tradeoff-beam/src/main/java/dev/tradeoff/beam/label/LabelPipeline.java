@@ -1,0 +1,86 @@
+package dev.tradeoff.beam.label;
+
+import dev.tradeoff.accounting.Require;
+import dev.tradeoff.beam.random.ElementRandomness;
+import dev.tradeoff.learning.dpsgd.DpSgd;
+import java.util.List;
+import java.util.Map;
+import org.apache.beam.sdk.io.TextIO;
+import org.apache.beam.sdk.transforms.PTransform;
+import org.apache.beam.sdk.transforms.View;
+import org.apache.beam.sdk.values.PBegin;
+import org.apache.beam.sdk.values.PCollectionView;
+
+/**
+ * The transforms of the labelling job (PATE-style knowledge transfer with a private majority per
+ * query, [DaRRM24, Section 6.2]), from which {@code tradeoff label} ({@link LabelJob}) and the
+ * paper's experiment ({@code tradeoff predict}) both build their pipelines:
+ *
+ * <ol>
+ *   <li>{@link Teachers}: training CSV lines read with {@code TextIO}, each to one of K partitions
+ *       by a keyed hash, one teacher trained per partition ({@link TrainTeachers}), the K models as
+ *       a side input;
+ *   <li>{@link LabelShards}: query CSV lines read with {@code FileIO} in byte ranges once the
+ *       models are ready ({@link ReadCsvLines}), the K teachers' votes per query
+ *       ({@link VoteQueries}), the private majority per query, and the labels as {@code id,label}
+ *       CSV shards through Beam's file systems, in one step per range.
+ * </ol>
+ *
+ * <p>{@link LabelShards} is the chain {@link ReadCsvLines}, {@link VoteQueries}, the private
+ * majority and the shard writer fused into one step per range of the query files, so that no
+ * runner holds the queries in memory (the same labels as the step-by-step chain for the same seed;
+ * {@code LabelShardsTest}).
+ *
+ * <p>Records reach the pipeline only through these reads, never from the driver's memory, so the
+ * same pipeline runs on workers that share no disk with the driver.
+ */
+public final class LabelPipeline {
+
+  /** The counter of labels written by {@link LabelShards}, in namespace {@link LabelPipeline}. */
+  public static final String LABELS_COUNTER = "labels";
+
+  private LabelPipeline() {}
+
+  /**
+   * Training CSV (a header, a {@code label} column and numeric features) to the K trained teachers'
+   * models, keyed by teacher index, as a side input.
+   */
+  public static final class Teachers
+      extends PTransform<PBegin, PCollectionView<Map<Integer, TeacherModel>>> {
+
+    private static final long serialVersionUID = 1L;
+
+    private final String pattern;
+    private final TeacherPartition partition;
+    private final CsvSchema schema;
+    private final List<String> labels;
+    private final DpSgd dpSgd;
+    private final ElementRandomness randomness;
+
+    /**
+     * @param pattern the training files (a file name or a glob; each file starts with the header)
+     * @param partition the keyed hash assigning each record to one of the K teachers
+     * @param schema the training file's schema
+     * @param labels the classes, sorted; a record's class is its label's index
+     * @param dpSgd DP-SGD for private teachers, or null for non-private ones
+     * @param randomness DP-SGD's randomness (per teacher)
+     */
+    public Teachers(String pattern, TeacherPartition partition, CsvSchema schema,
+        List<String> labels, DpSgd dpSgd, ElementRandomness randomness) {
+      this.pattern = Require.nonNull("pattern", pattern);
+      this.partition = Require.nonNull("partition", partition);
+      this.schema = Require.nonNull("schema", schema);
+      this.labels = List.copyOf(labels);
+      this.dpSgd = dpSgd;
+      this.randomness = Require.nonNull("randomness", randomness);
+    }
+
+    @Override
+    public PCollectionView<Map<Integer, TeacherModel>> expand(PBegin begin) {
+      return begin
+          .apply("ReadTrain", TextIO.read().from(pattern).withSkipHeaderLines(1))
+          .apply("Train", new TrainTeachers(partition, schema, labels, dpSgd, randomness))
+          .apply("Models", View.asMap());
+    }
+  }
+}

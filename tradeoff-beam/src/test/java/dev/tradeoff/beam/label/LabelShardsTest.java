@@ -1,0 +1,102 @@
+package dev.tradeoff.beam.label;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tradeoff.accounting.guarantee.ApproxDp;
+import dev.tradeoff.beam.majority.PrivateMajority;
+import dev.tradeoff.beam.random.ElementRandomness;
+import dev.tradeoff.beam.runner.BeamRunner;
+import dev.tradeoff.beam.runner.Collected;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.apache.beam.sdk.Pipeline;
+import org.apache.beam.sdk.coders.KvCoder;
+import org.apache.beam.sdk.coders.SerializableCoder;
+import org.apache.beam.sdk.coders.VarIntCoder;
+import org.apache.beam.sdk.transforms.Create;
+import org.apache.beam.sdk.transforms.MapElements;
+import org.apache.beam.sdk.transforms.View;
+import org.apache.beam.sdk.values.KV;
+import org.apache.beam.sdk.values.PCollectionView;
+import org.apache.beam.sdk.values.TypeDescriptors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The fused per-range labelling gives, for a seed, exactly the labels of the step-by-step chain
+ * (lines, votes, {@link PrivateMajority#byId}), each query once, whatever the range size.
+ */
+class LabelShardsTest {
+
+  static final int K = 5;
+  static final int Q = 300;
+
+  @TempDir Path dir;
+
+  @Test
+  void sameLabelsAsTheStepByStepChainForEveryRangeSize() throws IOException {
+    LabelData.queries(dir.resolve("q/q.csv"), Q, 2, 4);
+    CsvSchema train = CsvSchema.training("f2,label,f0,f3,f1".split(","), "train");
+    CsvSchema schema = CsvSchema.queries("f1,f3,id,f0,f2".split(","), "queries", train);
+    SplittableRandom r = new SplittableRandom(9);
+    List<KV<Integer, TeacherModel>> teachers = new ArrayList<>();
+    for (int k = 0; k < K; k++) {
+      double[] w = new double[5];
+      for (int j = 0; j < w.length; j++) {
+        w[j] = r.nextGaussian();
+      }
+      teachers.add(KV.of(k, new TeacherModel(k, new double[][] {w})));
+    }
+    PrivateMajority majority = PrivateMajority.gnmax(new ApproxDp(2, 1e-5), 2, Q,
+        ElementRandomness.seeded(21));
+    List<String> classes = List.of("cat", "dog");
+    String pattern = dir.resolve("q/*").toString();
+
+    Pipeline p = Pipeline.create(BeamRunner.DIRECT.options(2));
+    PCollectionView<Map<Integer, TeacherModel>> models = p
+        .apply("Models", Create.of(teachers).withCoder(KvCoder.of(VarIntCoder.of(),
+            SerializableCoder.of(TeacherModel.class))))
+        .apply(View.asMap());
+    Collected chain = Collected.writeTo(p
+        .apply("Chain", new ReadCsvLines(pattern, models, ReadCsvLines.DEFAULT_RANGE_BYTES))
+        .apply(new VoteQueries(schema, K, models))
+        .apply(majority.byId())
+        .apply(MapElements.into(TypeDescriptors.strings())
+            .via(kv -> kv.getKey() + "," + classes.get(kv.getValue()))), dir.resolve("chain"));
+    long[] rangeBytes = {37, 500, ReadCsvLines.DEFAULT_RANGE_BYTES};
+    for (long bytes : rangeBytes) {
+      p.apply("Fused" + bytes, new LabelShards(pattern, schema, K, models, majority.perQuery(),
+          classes, dir.resolve("fused" + bytes + "/labels").toString(), bytes));
+    }
+    p.run().waitUntilFinish();
+
+    Map<String, String> expected = new HashMap<>();
+    for (String line : chain.lines()) {
+      String[] c = line.split(",");
+      expected.put(c[0], c[1]);
+    }
+    assertThat(expected).hasSize(Q);
+    assertThat(expected.values()).contains("cat", "dog");
+    for (long bytes : rangeBytes) {
+      List<String> shards = WriteBundles.completedShards(
+          dir.resolve("fused" + bytes + "/labels").toString());
+      assertThat(shards).as("%d-byte ranges", bytes).isNotEmpty();
+      Map<String, String> fused = new HashMap<>();
+      for (String shard : shards) {
+        List<String> lines = Files.readAllLines(Path.of(shard));
+        assertThat(lines.get(0)).isEqualTo(WriteBundles.HEADER);
+        for (String line : lines.subList(1, lines.size())) {
+          String[] c = line.split(",");
+          assertThat(fused.put(c[0], c[1])).as("query %s labelled once", c[0]).isNull();
+        }
+      }
+      assertThat(fused).as("%d-byte ranges", bytes).isEqualTo(expected);
+    }
+  }
+}
