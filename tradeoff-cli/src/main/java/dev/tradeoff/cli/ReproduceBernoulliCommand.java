@@ -42,8 +42,8 @@ public final class ReproduceBernoulliCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Inputs.outputDirectory("--out", out);
     Inputs.count("--threads", threads, 1, 1024);
+    Inputs.outputDirectory("--out", out);
     Progress progress = Progress.of(spec);
     progress.phase("computing distinct points (alpha, c, dk, epsilon)");
     BernoulliReproduction.Written written =
