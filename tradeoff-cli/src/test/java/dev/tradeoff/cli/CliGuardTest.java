@@ -111,4 +111,14 @@ class CliGuardTest {
     assertThat(predict.status()).isEqualTo(TradeoffCommand.BAD_INPUT);
     assertThat(predict.err().strip()).startsWith("tradeoff: --epochs must be in [");
   }
+
+  @Test
+  void aBadThreadCountIsRefusedBeforeTheOutputDirectoryIsCreated() {
+    Path out = dir.resolve("bernoulli-out");
+    CliRun run = CliRun.of("reproduce", "bernoulli", "--threads", "0", "--out", out.toString());
+    assertThat(run.status()).isEqualTo(TradeoffCommand.BAD_INPUT);
+    assertThat(run.err().strip()).isEqualTo("tradeoff: --threads must be in [1, 1024], but was 0");
+    assertThat(run.out()).isEmpty();
+    assertThat(out).doesNotExist();
+  }
 }
