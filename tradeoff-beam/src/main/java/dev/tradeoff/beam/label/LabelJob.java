@@ -60,7 +60,7 @@ import org.apache.beam.sdk.values.PCollectionView;
  *       is written), then runs the pipeline: training lines through {@code TextIO} to K
  *       partitions by a keyed hash, one teacher per partition ({@link LabelPipeline.Teachers}),
  *       the models as a side input; once they are ready, the query files in byte ranges, each
- *       range read, voted ({@link VoteQueries}), labelled by the private majority per query
+ *       range read, voted, labelled by the private majority per query
  *       ({@link PrivateMajority#perQuery}) and written in one step ({@link LabelShards}) into a
  *       hidden temporary directory of the output. Then it commits: an {@code _INCOMPLETE} marker, the shards renamed
  *       into place, {@code manifest.json} written (under a temporary name, then renamed), the marker
@@ -333,7 +333,7 @@ public final class LabelJob {
           Files.delete(f);
         }
       }
-      List<String> shards = WriteBundles.completedShards(work.resolve(LABELS).toString());
+      List<String> shards = LabelShards.completedShards(work.resolve(LABELS).toString());
       List<ResourceId> from = new ArrayList<>();
       List<ResourceId> to = new ArrayList<>();
       List<String> names = new ArrayList<>();
