@@ -28,7 +28,9 @@ import java.util.function.Consumer;
  * planes). The LP starts from the worst multisets of γ ≡ 1, γ_Sub(⌊m⌋) and γ_Sub(2⌊m⌋ − 1); after
  * each solve the exact verifier returns up to 400 multisets whose privacy cost exceeds the bound
  * most, of which up to 48 with pairwise different directions become new constraints. The LP is
- * kept across rounds and re-solved by GLOP's dual simplex from its previous basis.
+ * kept across rounds and re-solved by GLOP's dual simplex from its previous basis; cuts that
+ * stay slack for 15 rounds in a row are dropped from it (see {@code IncrementalLp}), and the
+ * verifier finds them again if they are violated later.
  *
  * <p><b>Stabilisation and stopping.</b> Every LP point scaled by bound / max f is private; the best
  * private γ seen is the incumbent, and the LP optimum (less the tie-break, below) is a lower bound
@@ -72,6 +74,22 @@ public final class GammaOptimizer {
    * other γ(u). It changes the objective by at most 1e-9 (K + 1)/2 of its scale.
    */
   private static final double TIE_BREAK = 1e-9;
+  /** Rounds a cut must stay slack in a row before the LP may drop it. */
+  private static final int SLACK_ROUNDS = 15;
+  /**
+   * GLOP's settings for the LP kept across rounds. Dual simplex: after appending rows the previous
+   * basis stays dual feasible. No presolve: it would run on every re-solve over all rows and
+   * discard the basis (K = 1001, Δ = 0, m = 10: about 2.5× slower). An iteration limit: on these
+   * dense, badly scaled rows the warm dual simplex occasionally stalls for minutes; past the limit
+   * the round is solved from scratch instead ({@link #solveLp}). A count of pivots, not a clock,
+   * so the result does not depend on the machine's load.
+   */
+  private static final String INCREMENTAL_GLOP =
+      "use_dual_simplex: true use_preprocessing: false max_number_of_iterations: 5000";
+  /** Fewest long-slack cuts worth rebuilding the LP for. */
+  private static final int DROP_AT_LEAST = 200;
+  /** Slack (relative to the bound) above which a row with zero dual counts as slack. */
+  private static final double SLACK_TOLERANCE = 1e-9;
 
   /** Progress of the cutting-plane loop, for progress bars. */
   public record Progress(int round, int constraints, double maxPrivacyCost, double bound) {}
@@ -119,7 +137,7 @@ public final class GammaOptimizer {
     double threshold = bound + verifier.tolerance();
     int round = 0;
     NoiseFunction result;
-    try (IncrementalLp lp = new IncrementalLp(linear, (k + 1) / 2, bound)) {
+    try (IncrementalLp lp = new IncrementalLp(linear, (k + 1) / 2, bound, added)) {
       while (true) {
         round++;
         double[] solution = solveLp(lp, linear, cuts, bound);
@@ -342,26 +360,107 @@ public final class GammaOptimizer {
   /**
    * The LP kept across rounds: new cuts are appended as rows and GLOP re-solves from its previous
    * basis (new rows only: a few dual simplex pivots instead of a solve from scratch).
+   *
+   * <p>Cuts that stay slack (zero dual value and a positive slack) for {@link #SLACK_ROUNDS}
+   * rounds in a row are dropped once they make up half of the rows: the LP is rebuilt from the
+   * others. Without this the LP grows by up to {@link #CUTS_PER_ROUND} dense rows a round (K =
+   * 1001, Δ = 0, m = 10: about 6,500 rows of 501 entries after 150 rounds), and its solves become
+   * most of the run. Every LP over a subset of the cuts is still a relaxation, so its optimum is
+   * still a lower bound; a dropped cut that becomes violated again is found again by the verifier.
    */
   private static final class IncrementalLp implements AutoCloseable {
-    private final MPSolver solver = MPSolver.createSolver("GLOP");
-    private final MPVariable[] x;
+    private final LinearObjective linear;
+    private final int n;
     private final double bound;
-    private int rows;
+    /** The keys ({@link #vectorKey}) of the cuts in the LP: a dropped cut may be added again. */
+    private final Set<String> keys;
+    private MPSolver solver;
+    private MPVariable[] x;
+    /** The cuts in the LP, each with its row and the rounds it has been slack in a row. */
+    private final List<double[]> active = new ArrayList<>();
+    private final List<MPConstraint> constraints = new ArrayList<>();
+    private final List<Integer> slackRounds = new ArrayList<>();
+    /** How many of the optimiser's cuts have been appended so far. */
+    private int seen;
 
-    IncrementalLp(LinearObjective linear, int n, double bound) {
-      // After appending rows the previous basis stays dual feasible: dual simplex.
-      solver.setSolverSpecificParametersAsString("use_dual_simplex: true");
-      this.x = variablesAndObjective(solver, linear, n);
+    IncrementalLp(LinearObjective linear, int n, double bound, Set<String> keys) {
+      this.linear = linear;
+      this.n = n;
       this.bound = bound;
+      this.keys = keys;
+      build();
     }
 
-    /** The optimum with every cut, or null when GLOP does not report one. */
-    double[] solve(List<double[]> cuts) {
-      for (; rows < cuts.size(); rows++) {
-        addCut(solver, x, cuts.get(rows), bound);
+    private void build() {
+      solver = MPSolver.createSolver("GLOP");
+      solver.setSolverSpecificParametersAsString(INCREMENTAL_GLOP);
+      x = variablesAndObjective(solver, linear, n);
+      constraints.clear();
+      for (double[] w : active) {
+        constraints.add(addCut(solver, x, w, bound));
       }
-      return solution(solver, x, solver.solve(tightTolerances()));
+    }
+
+    /** The cuts now in the LP. */
+    List<double[]> active() {
+      return active;
+    }
+
+    /** The optimum with every cut not dropped, or null when GLOP does not report one. */
+    double[] solve(List<double[]> cuts) {
+      dropLongSlackCuts();
+      for (; seen < cuts.size(); seen++) {
+        active.add(cuts.get(seen));
+        constraints.add(addCut(solver, x, cuts.get(seen), bound));
+        slackRounds.add(0);
+      }
+      double[] out = solution(solver, x, solver.solve(tightTolerances()));
+      if (out != null) {
+        for (int i = 0; i < active.size(); i++) {
+          MPConstraint c = constraints.get(i);
+          boolean slack = c == null
+              || (c.dualValue() == 0 && dot(active.get(i), out) < bound * (1 - SLACK_TOLERANCE));
+          slackRounds.set(i, slack ? slackRounds.get(i) + 1 : 0);
+        }
+      }
+      return out;
+    }
+
+    private static double dot(double[] w, double[] gamma) {
+      double a = 0;
+      for (int u = 0; u < gamma.length; u++) {
+        a += w[u] * gamma[u];
+      }
+      return a;
+    }
+
+    /** Rebuilds the LP without the long-slack cuts when they are at least half of it. */
+    private void dropLongSlackCuts() {
+      int old = 0;
+      for (int r : slackRounds) {
+        if (r >= SLACK_ROUNDS) {
+          old++;
+        }
+      }
+      if (old < DROP_AT_LEAST || 2 * old < active.size()) {
+        return;
+      }
+      List<double[]> kept = new ArrayList<>();
+      List<Integer> keptRounds = new ArrayList<>();
+      for (int i = 0; i < active.size(); i++) {
+        if (slackRounds.get(i) < SLACK_ROUNDS) {
+          kept.add(active.get(i));
+          keptRounds.add(slackRounds.get(i));
+        } else {
+          keys.remove(vectorKey(active.get(i)));
+        }
+      }
+      active.clear();
+      active.addAll(kept);
+      slackRounds.clear();
+      slackRounds.addAll(keptRounds);
+      solver.delete();
+      build();
     }
 
     @Override
@@ -371,8 +470,8 @@ public final class GammaOptimizer {
   }
 
   /**
-   * Solves the current LP: incrementally, else from scratch with GLOP at tight tolerances, GLOP's
-   * defaults, then CLP.
+   * Solves the current LP: incrementally, else from scratch (with the cuts the incremental LP
+   * keeps) with GLOP at tight tolerances, GLOP's defaults, then CLP.
    */
   private static double[] solveLp(IncrementalLp incremental, LinearObjective linear,
       List<double[]> cuts, double bound) {
@@ -380,6 +479,7 @@ public final class GammaOptimizer {
     if (warm != null) {
       return warm;
     }
+    List<double[]> active = incremental.active();
     String[] attempts = {"GLOP", "GLOP", "CLP"};
     for (int a = 0; a < attempts.length; a++) {
       MPSolver solver = MPSolver.createSolver(attempts[a]);
@@ -387,8 +487,8 @@ public final class GammaOptimizer {
         continue;
       }
       try {
-        MPVariable[] x = variablesAndObjective(solver, linear, cuts.get(0).length);
-        for (double[] w : cuts) {
+        MPVariable[] x = variablesAndObjective(solver, linear, active.get(0).length);
+        for (double[] w : active) {
           addCut(solver, x, w, bound);
         }
         double[] out = solution(solver, x,
@@ -427,13 +527,13 @@ public final class GammaOptimizer {
    * it dropped: the LP solvers mis-handle rows spanning 15 orders of magnitude. This only perturbs
    * the LP; the exact verifier still decides (and cuts again, or scales the final γ).
    */
-  private static void addCut(MPSolver solver, MPVariable[] x, double[] w, double bound) {
+  private static MPConstraint addCut(MPSolver solver, MPVariable[] x, double[] w, double bound) {
     double scale = 0;
     for (double v : w) {
       scale = Math.max(scale, Math.abs(v));
     }
     if (scale == 0) {
-      return;
+      return null;
     }
     MPConstraint c = solver.makeConstraint(Double.NEGATIVE_INFINITY, bound / scale);
     for (int u = 0; u < x.length; u++) {
@@ -442,6 +542,7 @@ public final class GammaOptimizer {
         c.setCoefficient(x[u], v);
       }
     }
+    return c;
   }
 
   /** The variables γ(0..(K − 1)/2) ∈ [0, 1] and the objective (with the SAA auxiliaries). */
