@@ -141,9 +141,8 @@ public final class LabelCommand implements Callable<Integer> {
       progress.phase("checking the input, fixing the privacy parameters");
       LabelJob.Plan plan = LabelJob.plan(request);
       progress.phase("labelling " + plan.queryCount() + " queries from " + plan.trainRows()
-          + " training rows on the " + beamRunner.cliName() + " runner, spending ("
-          + plan.spend().total().epsilon() + ", " + plan.spend().total().delta()
-          + ")");
+          + " training rows on the " + beamRunner.cliName() + " runner, spending "
+          + spending(plan));
       int parallelism = Math.max(1, Runtime.getRuntime().availableProcessors());
       var options = master == null ? beamRunner.options(parallelism)
           : beamRunner.remoteOptions(master, parallelism, List.of(applicationJar()));
@@ -157,8 +156,7 @@ public final class LabelCommand implements Callable<Integer> {
         o.println(Json.write(manifest));
       } else {
         o.println("labelled " + plan.queryCount() + " queries into " + out.toAbsolutePath()
-            + " spending (" + plan.spend().total().epsilon() + ", "
-            + plan.spend().total().delta() + ")" + (plan.seeded()
+            + " spending " + spending(plan) + (plan.seeded()
             ? " [seeded: not private]" : ""));
       }
       o.flush();
@@ -167,6 +165,12 @@ public final class LabelCommand implements Callable<Integer> {
       spec.commandLine().getErr().println("tradeoff: " + e.getMessage());
       return OVER_BUDGET;
     }
+  }
+
+  /** The run's total guarantee as text, rounded up (the safe direction). */
+  private static String spending(LabelJob.Plan plan) {
+    ApproxDp total = plan.spend().total();
+    return "ε = " + Numbers.up(total.epsilon()) + ", δ = " + Numbers.up(total.delta());
   }
 
   private void checkLedger() {

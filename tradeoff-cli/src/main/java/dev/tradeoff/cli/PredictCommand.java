@@ -126,11 +126,15 @@ public final class PredictCommand implements Runnable {
       throw new UncheckedIOException(e);
     }
     Progress progress = Progress.of(spec);
-    KnowledgeTransfer.Result result = KnowledgeTransfer.run(config, task, progress::phase, work);
+    KnowledgeTransfer.Result result;
     try {
-      Files.deleteIfExists(work);
-    } catch (IOException e) {
-      // a leftover empty temporary directory is harmless
+      result = KnowledgeTransfer.run(config, task, progress::phase, work);
+    } finally {
+      try {
+        Files.deleteIfExists(work); // emptied by the run, also when it fails
+      } catch (IOException e) {
+        // a leftover empty temporary directory is harmless
+      }
     }
     PrintWriter out = spec.commandLine().getOut();
     if (json) {

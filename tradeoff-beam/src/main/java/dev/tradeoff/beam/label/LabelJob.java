@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
+import dev.tradeoff.accounting.guarantee.PrivacyGuarantee;
+import dev.tradeoff.accounting.guarantee.PureDp;
 import dev.tradeoff.accounting.budget.BudgetExceededException;
 import dev.tradeoff.accounting.budget.BudgetStore;
 import dev.tradeoff.accounting.budget.LedgerEntry;
@@ -60,7 +62,7 @@ import org.apache.beam.sdk.values.PCollectionView;
  *       is written), then runs the pipeline: training lines through {@code TextIO} to K
  *       partitions by a keyed hash, one teacher per partition ({@link LabelPipeline.Teachers}),
  *       the models as a side input; once they are ready, the query files in byte ranges, each
- *       range read, voted ({@link VoteQueries}), labelled by the private majority per query
+ *       range read, voted, labelled by the private majority per query
  *       ({@link PrivateMajority#perQuery}) and written in one step ({@link LabelShards}) into a
  *       hidden temporary directory of the output. Then it commits: an {@code _INCOMPLETE} marker, the shards renamed
  *       into place, {@code manifest.json} written (under a temporary name, then renamed), the marker
@@ -260,8 +262,8 @@ public final class LabelJob {
       ledgerEntry = new LinkedHashMap<>();
       ledgerEntry.put("id", entry.id());
       ledgerEntry.put("label", entry.label());
-      ledgerEntry.put("charged", Map.of("epsilon", spend.epsilon(), "delta", spend.delta()));
-      ledgerEntry.put("remaining", String.valueOf(ledger.remaining()));
+      ledgerEntry.put("charged", epsilonDelta(spend.epsilon(), spend.delta()));
+      ledgerEntry.put("remaining", remaining(ledger.remaining()));
     }
     Path out = request.out().toAbsolutePath();
     String runId = UUID.randomUUID().toString();
@@ -293,6 +295,24 @@ public final class LabelJob {
           + "the training data was read): " + rootMessage(e), e);
     }
     return commit(plan, info, ledgerEntry, work, out, started, labelled(result));
+  }
+
+  /** What the ledger has left as {@code {"epsilon"[, "delta"]}}, or its description if neither. */
+  private static Object remaining(PrivacyGuarantee left) {
+    if (left instanceof ApproxDp approx) {
+      return epsilonDelta(approx.epsilon(), approx.delta());
+    }
+    if (left instanceof PureDp pure) {
+      return epsilonDelta(pure.epsilon(), 0);
+    }
+    return String.valueOf(left);
+  }
+
+  private static Map<String, Object> epsilonDelta(double epsilon, double delta) {
+    Map<String, Object> pair = new LinkedHashMap<>();
+    pair.put("epsilon", epsilon);
+    pair.put("delta", delta);
+    return pair;
   }
 
   private static PrivateMajority majority(LabelPrivacy privacy, int q, int classes,
@@ -333,7 +353,7 @@ public final class LabelJob {
           Files.delete(f);
         }
       }
-      List<String> shards = WriteBundles.completedShards(work.resolve(LABELS).toString());
+      List<String> shards = LabelShards.completedShards(work.resolve(LABELS).toString());
       List<ResourceId> from = new ArrayList<>();
       List<ResourceId> to = new ArrayList<>();
       List<String> names = new ArrayList<>();
@@ -377,18 +397,20 @@ public final class LabelJob {
     guarantee.put("holds", plan.seeded() ? "no: a seeded run's noise is determined by its seed"
         : "yes, against any one training record added or removed");
     m.put("guarantee", guarantee);
-    m.put("budget", Map.of("epsilon", r.budget().epsilon(), "delta", r.budget().delta()));
+    m.put("budget", epsilonDelta(r.budget().epsilon(), r.budget().delta()));
     Map<String, Object> derivation = new LinkedHashMap<>();
     derivation.put("aggregator", p.aggregator().cliName());
-    derivation.put("perLabel", Map.of("epsilon", p.perLabel().epsilon(),
-        "delta", p.perLabel().delta()));
+    derivation.put("perLabel", epsilonDelta(p.perLabel().epsilon(), p.perLabel().delta()));
     if (p.setting() != null) {
       derivation.put("m", p.setting().allowance());
-      derivation.put("teacher", Map.of("epsilon", p.setting().epsilon(),
-          "delta", p.setting().teacherDelta()));
-      derivation.put("dpSgd", Map.of("noiseMultiplier", p.dpSgd().noiseMultiplier(),
-          "clip", p.dpSgd().clipNorm(), "samplingRate", p.dpSgd().samplingRate(),
-          "steps", p.dpSgd().steps(), "learningRate", p.dpSgd().learningRate()));
+      derivation.put("teacher", epsilonDelta(p.setting().epsilon(), p.setting().teacherDelta()));
+      Map<String, Object> dpSgd = new LinkedHashMap<>();
+      dpSgd.put("noiseMultiplier", p.dpSgd().noiseMultiplier());
+      dpSgd.put("clip", p.dpSgd().clipNorm());
+      dpSgd.put("samplingRate", p.dpSgd().samplingRate());
+      dpSgd.put("steps", p.dpSgd().steps());
+      dpSgd.put("learningRate", p.dpSgd().learningRate());
+      derivation.put("dpSgd", dpSgd);
     } else {
       derivation.put("gnmaxSigma", p.gnmax().sigma());
     }

@@ -21,15 +21,13 @@ import org.apache.beam.sdk.values.PCollectionView;
  *       by a keyed hash, one teacher trained per partition ({@link TrainTeachers}), the K models as
  *       a side input;
  *   <li>{@link LabelShards}: query CSV lines read with {@code FileIO} in byte ranges once the
- *       models are ready ({@link ReadCsvLines}), the K teachers' votes per query
- *       ({@link VoteQueries}), the private majority per query, and the labels as {@code id,label}
- *       CSV shards through Beam's file systems, in one step per range.
+ *       models are ready ({@link ReadCsvLines}), the K teachers' votes per query, the private
+ *       majority per query, and the labels as {@code id,label} CSV shards through Beam's file
+ *       systems, in one step per range.
  * </ol>
  *
- * <p>{@link LabelShards} is the chain {@link ReadCsvLines}, {@link VoteQueries}, the private
- * majority and the shard writer fused into one step per range of the query files, so that no
- * runner holds the queries in memory (the same labels as the step-by-step chain for the same seed;
- * {@code LabelShardsTest}).
+ * <p>{@link LabelShards} reads, votes, labels and writes in one step per range of the query
+ * files, so that no runner holds the queries in memory.
  *
  * <p>Records reach the pipeline only through these reads, never from the driver's memory, so the
  * same pipeline runs on workers that share no disk with the driver.

@@ -2,9 +2,23 @@ package dev.tradeoff.beam.label;
 
 import dev.tradeoff.accounting.Require;
 import dev.tradeoff.beam.majority.PrivateMajority;
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.channels.Channels;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
+import org.apache.beam.sdk.coders.StringUtf8Coder;
+import org.apache.beam.sdk.io.FileSystems;
+import org.apache.beam.sdk.io.TextIO;
+import org.apache.beam.sdk.io.fs.EmptyMatchTreatment;
+import org.apache.beam.sdk.io.fs.MatchResult;
 import org.apache.beam.sdk.io.range.OffsetRange;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Metrics;
@@ -18,17 +32,22 @@ import org.apache.beam.sdk.values.PDone;
 
 /**
  * Query CSV to labelled {@code id,label} shards in one step per range of the query files: the
- * composition of {@link ReadCsvLines}, {@link VoteQueries}, the private majority
- * ({@link PrivateMajority#perQuery}, the same per-query function as
- * {@link PrivateMajority#byId}) and {@link WriteBundles}, fused by hand into one {@code DoFn}
- * that reads a range's lines, votes, labels and writes them to the range's own shard.
+ * files' byte ranges ({@link ReadCsvLines.Ranges}, matched once the models are ready), and for
+ * each range one {@code DoFn} call that reads its lines, takes the K teachers' votes on each
+ * query, applies the private majority ({@link PrivateMajority#perQuery}, the per-query function
+ * of {@link PrivateMajority#byId}) and writes the labels to the range's own shard through Beam's
+ * file systems (so the output directory may be on any file system Beam has, shared by the
+ * workers). The shards of the ranges that completed are listed with {@code TextIO}, and only
+ * listed shards are results ({@link #completedShards}): a shard left by a failed attempt that a
+ * runner retried is never committed.
  *
- * <p>Why fused: the DirectRunner has no flow control between steps: it runs every ready bundle of
- * an upstream step before the downstream steps catch up, so with one step per stage every query
- * (its line, then its votes, then its label) was in memory at once, and the heap grew with the
- * number of queries. Fused, a worker holds one line at a time and writes as it goes; the runner
- * holds only ranges and shard names. The output is committed as in {@link WriteBundles}: only the
- * shards of completed ranges are listed ({@link WriteBundles#completedShards}).
+ * <p>Why fused, and why not {@code TextIO.write()}: the DirectRunner has no flow control between
+ * steps (it runs every ready bundle of an upstream step before the downstream steps catch up), so
+ * with one step per stage every query (its line, then its votes, then its label) was in memory at
+ * once; and it replaces every {@code WriteFiles} by a sharded write that counts all records first
+ * (a side input every record waits for, in memory) and then groups them by shard in memory. Both
+ * made the heap grow with the number of queries. Fused, a worker holds one line at a time and
+ * writes as it goes; the runner holds only ranges and shard names.
  *
  * <p>Every query is labelled exactly once: every line lies in exactly one range
  * ({@link ReadCsvLines}), and every range is one element.
@@ -36,6 +55,9 @@ import org.apache.beam.sdk.values.PDone;
 public final class LabelShards extends PTransform<PBegin, PDone> {
 
   private static final long serialVersionUID = 1L;
+
+  /** The header of every shard. */
+  public static final String HEADER = "id,label";
 
   private final String pattern;
   private final CsvSchema schema;
@@ -78,16 +100,129 @@ public final class LabelShards extends PTransform<PBegin, PDone> {
    * @throws IOException if the list of shards cannot be read
    */
   public static List<String> completedShards(String prefix) throws IOException {
-    return WriteBundles.completedShards(prefix);
+    List<String> shards = new ArrayList<>();
+    MatchResult match = FileSystems.match(list(prefix) + "-*", EmptyMatchTreatment.ALLOW);
+    for (MatchResult.Metadata m : match.metadata()) {
+      try (BufferedReader in = CsvInput.open(m.resourceId().toString())) {
+        for (String line = in.readLine(); line != null; line = in.readLine()) {
+          if (!line.isEmpty()) {
+            shards.add(line);
+          }
+        }
+      }
+    }
+    shards.sort(null);
+    return shards;
+  }
+
+  /** The list of completed shards: {@code PREFIX.shards-*.txt}, one shard path per line. */
+  private static String list(String prefix) {
+    return prefix + ".shards";
   }
 
   @Override
   public PDone expand(PBegin begin) {
-    return WriteBundles.listShards(begin
+    return begin
         .apply("Ranges", new ReadCsvLines.Ranges(pattern, models, rangeBytes))
         .apply("LabelRanges", ParDo.of(new LabelRangeFn(schema, teachers, models, majority,
-            classes, prefix)).withSideInputs(models)), prefix);
+            classes, prefix)).withSideInputs(models))
+        .setCoder(StringUtf8Coder.of())
+        .apply("ListShards", TextIO.write().to(list(prefix)).withSuffix(".txt")
+            .withNumShards(1));
   }
+
+  /**
+   * The K models by index, as received from the side input.
+   *
+   * @throws IllegalStateException if a teacher is missing
+   */
+  static TeacherModel[] models(Map<Integer, TeacherModel> byIndex, int teachers) {
+    TeacherModel[] m = new TeacherModel[teachers];
+    for (int k = 0; k < teachers; k++) {
+      m[k] = byIndex.get(k);
+      if (m[k] == null) {
+        throw new IllegalStateException("teacher " + k + " was not trained: its partition "
+            + "received no record");
+      }
+    }
+    return m;
+  }
+
+  /** The K teachers' votes on one parsed query row. */
+  static int[] votes(TeacherModel[] models, CsvSchema.Row row) {
+    double[] x = CsvSchema.unitWithBias(row.features());
+    int[] votes = new int[models.length];
+    for (int k = 0; k < models.length; k++) {
+      votes[k] = models[k].vote(x);
+    }
+    return votes;
+  }
+
+  /**
+   * One shard being written: {@code PREFIX-UUID.csv}, created at the first label, starting with
+   * the header. Not thread-safe (one per bundle).
+   */
+  private static final class Shard {
+    private final String prefix;
+    private final String[] quoted;
+    private Writer out;
+    private String path;
+    private long lines;
+
+    /**
+     * @param prefix the shards' path prefix
+     * @param classes the label values, indexed by class
+     */
+    Shard(String prefix, List<String> classes) {
+      this.prefix = prefix;
+      this.quoted = classes.stream().map(CsvLine::quote).toArray(String[]::new);
+    }
+
+    /** Writes one label (opening the shard first if this is its first label). */
+    void write(String id, int label) {
+      try {
+        if (out == null) {
+          path = prefix + "-" + UUID.randomUUID() + ".csv";
+          out = new BufferedWriter(new OutputStreamWriter(Channels.newOutputStream(
+              FileSystems.create(FileSystems.matchNewResource(path, false), "text/csv")),
+              StandardCharsets.UTF_8), 1 << 16);
+          out.write(HEADER);
+          out.write('\n');
+        }
+        out.write(CsvLine.quote(id));
+        out.write(',');
+        out.write(quoted[label]);
+        out.write('\n');
+        lines++;
+      } catch (IOException e) {
+        throw new UncheckedIOException("writing " + path + " failed: " + e.getMessage(), e);
+      }
+    }
+
+    /** The labels written so far. */
+    long lines() {
+      return lines;
+    }
+
+    /**
+     * Closes the shard.
+     *
+     * @return its path, or null if nothing was written (no file)
+     */
+    String close() {
+      if (out == null) {
+        return null;
+      }
+      try {
+        out.close();
+      } catch (IOException e) {
+        throw new UncheckedIOException("writing " + path + " failed: " + e.getMessage(), e);
+      }
+      out = null;
+      return path;
+    }
+  }
+
 
   private static final class LabelRangeFn extends DoFn<KV<String, OffsetRange>, String> {
     private static final long serialVersionUID = 1L;
@@ -115,14 +250,14 @@ public final class LabelShards extends PTransform<PBegin, PDone> {
     @ProcessElement
     public void process(ProcessContext context) throws IOException {
       if (cached == null) {
-        cached = VoteQueries.models(context.sideInput(models), teachers);
+        cached = models(context.sideInput(models), teachers);
       }
       KV<String, OffsetRange> range = context.element();
-      WriteBundles.Shard shard = new WriteBundles.Shard(prefix, classes);
+      Shard shard = new Shard(prefix, classes);
       try {
         ReadCsvLines.forEachLine(range.getKey(), range.getValue(), line -> {
           CsvSchema.Row row = schema.parse(line, "queries");
-          shard.write(row.key(), majority.label(row.key(), VoteQueries.votes(cached, row)));
+          shard.write(row.key(), majority.label(row.key(), votes(cached, row)));
         });
       } catch (IOException | RuntimeException e) {
         shard.close(); // an unlisted shard: never committed

@@ -26,56 +26,33 @@ import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionView;
 
 /**
- * The data lines of CSV files (each file's first line, its header, skipped; blank lines skipped),
- * read with {@link FileIO} in byte ranges of a fixed size once a side input is ready.
+ * Reading the data lines of CSV files in byte ranges (each file's first line, its header,
+ * skipped; blank lines skipped): {@link Ranges} matches the files with {@link FileIO} once a side
+ * input is ready and cuts them into ranges of a fixed size, distributed over the workers;
+ * {@link #forEachLine} reads one range.
  *
  * <p>Why not {@code TextIO.read()} for the queries: their votes need the teachers' models as a
  * side input, and a runner holds back every element that reaches a {@code ParDo} before its side
- * input is ready. With {@code TextIO.read()} the queries are read while the teachers train, and
+ * input is ready. With {@code TextIO.read()} the queries were read while the teachers trained, and
  * the DirectRunner held (and re-tried) all of them in memory until the models were ready. Here the
- * only element held back is the file pattern ({@code Await}); the files are then matched, cut into
- * ranges of {@code rangeBytes}, the ranges distributed ({@link Reshuffle}), and each range read
- * line by line, so no runner needs more memory than a range's lines, whatever the number of
- * queries.
+ * only element held back is the file pattern, and a worker reads one line of a range at a time.
  *
  * <p>A line belongs to the range in which its first byte lies; lines end at {@code \n},
- * {@code \r\n} or a lone {@code \r} (as {@link java.io.BufferedReader#readLine} reads them), so
- * every line of every file is read exactly once, however the files are cut.
+ * {@code \r\n} or a lone {@code \r} (as {@link java.io.BufferedReader#readLine} reads them, like
+ * the plan's count of the queries), so every line of every file is read exactly once, however the
+ * files are cut.
  */
-public final class ReadCsvLines extends PTransform<PBegin, PCollection<String>> {
-
-  private static final long serialVersionUID = 1L;
+public final class ReadCsvLines {
 
   /** The default size of a range: 1 MiB, some ten thousand rows of a few features. */
   public static final long DEFAULT_RANGE_BYTES = 1 << 20;
 
-  private final String pattern;
-  private final PCollectionView<?> after;
-  private final long rangeBytes;
+  private ReadCsvLines() {}
 
   /**
-   * @param pattern the files: a Beam file pattern (a file name or a glob)
-   * @param after the side input that must be ready before any file is read
-   * @param rangeBytes the size of a range, at least 1
-   */
-  public ReadCsvLines(String pattern, PCollectionView<?> after, long rangeBytes) {
-    this.pattern = Require.nonNull("pattern", pattern);
-    this.after = Require.nonNull("after", after);
-    this.rangeBytes = Require.positive("rangeBytes", rangeBytes);
-  }
-
-  @Override
-  public PCollection<String> expand(PBegin begin) {
-    return begin
-        .apply("Ranges", new Ranges(pattern, after, rangeBytes))
-        .apply("ReadRanges", ParDo.of(new ReadRangeFn()))
-        .setCoder(StringUtf8Coder.of());
-  }
-
-  /**
-   * The first half of {@link ReadCsvLines}: the files' byte ranges, (file, [from, to)), matched
-   * once the side input is ready and distributed over the workers; for a transform that reads its
-   * ranges itself ({@link #forEachLine}).
+   * The files' byte ranges, (file, [from, to)), matched once the side input is ready and
+   * distributed over the workers ({@link Reshuffle}), for a transform that reads its ranges itself
+   * ({@link #forEachLine}).
    */
   public static final class Ranges
       extends PTransform<PBegin, PCollection<KV<String, OffsetRange>>> {
@@ -165,16 +142,6 @@ public final class ReadCsvLines extends PTransform<PBegin, PCollection<String>> 
       for (long start = 0; start < size; start += rangeBytes) {
         out.output(KV.of(name, new OffsetRange(start, Math.min(size, start + rangeBytes))));
       }
-    }
-  }
-
-  private static final class ReadRangeFn extends DoFn<KV<String, OffsetRange>, String> {
-    private static final long serialVersionUID = 1L;
-
-    @ProcessElement
-    public void process(@Element KV<String, OffsetRange> range, OutputReceiver<String> out)
-        throws IOException {
-      forEachLine(range.getKey(), range.getValue(), out::output);
     }
   }
 

@@ -6,7 +6,6 @@ import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.beam.majority.PrivateMajority;
 import dev.tradeoff.beam.random.ElementRandomness;
 import dev.tradeoff.beam.runner.BeamRunner;
-import dev.tradeoff.beam.runner.Collected;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,17 +19,16 @@ import org.apache.beam.sdk.coders.KvCoder;
 import org.apache.beam.sdk.coders.SerializableCoder;
 import org.apache.beam.sdk.coders.VarIntCoder;
 import org.apache.beam.sdk.transforms.Create;
-import org.apache.beam.sdk.transforms.MapElements;
 import org.apache.beam.sdk.transforms.View;
 import org.apache.beam.sdk.values.KV;
 import org.apache.beam.sdk.values.PCollectionView;
-import org.apache.beam.sdk.values.TypeDescriptors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The fused per-range labelling gives, for a seed, exactly the labels of the step-by-step chain
- * (lines, votes, {@link PrivateMajority#byId}), each query once, whatever the range size.
+ * The per-range labelling gives, for a seed, exactly the labels of the private majority applied
+ * query by query ({@link PrivateMajority#perQuery}, which {@link PrivateMajority#byId} applies),
+ * each query once, whatever the range size (so however the queries are split among workers).
  */
 class LabelShardsTest {
 
@@ -40,7 +38,7 @@ class LabelShardsTest {
   @TempDir Path dir;
 
   @Test
-  void sameLabelsAsTheStepByStepChainForEveryRangeSize() throws IOException {
+  void sameLabelsAsThePrivateMajorityQueryByQueryForEveryRangeSize() throws IOException {
     LabelData.queries(dir.resolve("q/q.csv"), Q, 2, 4);
     CsvSchema train = CsvSchema.training("f2,label,f0,f3,f1".split(","), "train");
     CsvSchema schema = CsvSchema.queries("f1,f3,id,f0,f2".split(","), "queries", train);
@@ -58,17 +56,23 @@ class LabelShardsTest {
     List<String> classes = List.of("cat", "dog");
     String pattern = dir.resolve("q/*").toString();
 
+    Map<String, String> expected = new HashMap<>();
+    TeacherModel[] byIndex = teachers.stream().map(KV::getValue).toArray(TeacherModel[]::new);
+    PrivateMajority.QueryMajority perQuery = majority.perQuery();
+    List<String> queries = Files.readAllLines(dir.resolve("q/q.csv"));
+    for (String line : queries.subList(1, queries.size())) {
+      CsvSchema.Row row = schema.parse(line, "test");
+      expected.put(row.key(), classes.get(perQuery.label(row.key(),
+          LabelShards.votes(byIndex, row))));
+    }
+    assertThat(expected).hasSize(Q);
+    assertThat(expected.values()).contains("cat", "dog");
+
     Pipeline p = Pipeline.create(BeamRunner.DIRECT.options(2));
     PCollectionView<Map<Integer, TeacherModel>> models = p
         .apply("Models", Create.of(teachers).withCoder(KvCoder.of(VarIntCoder.of(),
             SerializableCoder.of(TeacherModel.class))))
         .apply(View.asMap());
-    Collected chain = Collected.writeTo(p
-        .apply("Chain", new ReadCsvLines(pattern, models, ReadCsvLines.DEFAULT_RANGE_BYTES))
-        .apply(new VoteQueries(schema, K, models))
-        .apply(majority.byId())
-        .apply(MapElements.into(TypeDescriptors.strings())
-            .via(kv -> kv.getKey() + "," + classes.get(kv.getValue()))), dir.resolve("chain"));
     long[] rangeBytes = {37, 500, ReadCsvLines.DEFAULT_RANGE_BYTES};
     for (long bytes : rangeBytes) {
       p.apply("Fused" + bytes, new LabelShards(pattern, schema, K, models, majority.perQuery(),
@@ -76,21 +80,14 @@ class LabelShardsTest {
     }
     p.run().waitUntilFinish();
 
-    Map<String, String> expected = new HashMap<>();
-    for (String line : chain.lines()) {
-      String[] c = line.split(",");
-      expected.put(c[0], c[1]);
-    }
-    assertThat(expected).hasSize(Q);
-    assertThat(expected.values()).contains("cat", "dog");
     for (long bytes : rangeBytes) {
-      List<String> shards = WriteBundles.completedShards(
+      List<String> shards = LabelShards.completedShards(
           dir.resolve("fused" + bytes + "/labels").toString());
       assertThat(shards).as("%d-byte ranges", bytes).isNotEmpty();
       Map<String, String> fused = new HashMap<>();
       for (String shard : shards) {
         List<String> lines = Files.readAllLines(Path.of(shard));
-        assertThat(lines.get(0)).isEqualTo(WriteBundles.HEADER);
+        assertThat(lines.get(0)).isEqualTo(LabelShards.HEADER);
         for (String line : lines.subList(1, lines.size())) {
           String[] c = line.split(",");
           assertThat(fused.put(c[0], c[1])).as("query %s labelled once", c[0]).isNull();

@@ -15,8 +15,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.apache.beam.sdk.Pipeline;
+import org.apache.beam.sdk.coders.StringUtf8Coder;
+import org.apache.beam.sdk.io.range.OffsetRange;
 import org.apache.beam.sdk.transforms.Create;
+import org.apache.beam.sdk.transforms.DoFn;
+import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.transforms.View;
+import org.apache.beam.sdk.values.KV;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionView;
 import org.junit.jupiter.api.Test;
@@ -90,10 +95,22 @@ class ReadCsvLinesTest {
     Pipeline p = Pipeline.create(BeamRunner.DIRECT.options(2));
     PCollectionView<List<Integer>> ready = p.apply("Signal", Create.of(1, 2, 3))
         .apply(View.asList());
-    PCollection<String> lines = p.apply(new ReadCsvLines(dir.resolve("part-*").toString(), ready,
-        37));
+    PCollection<String> lines = p
+        .apply(new ReadCsvLines.Ranges(dir.resolve("part-*").toString(), ready, 37))
+        .apply(ParDo.of(new LinesFn()))
+        .setCoder(StringUtf8Coder.of());
     Collected out = Collected.writeTo(lines, dir.resolve("out"));
     p.run().waitUntilFinish();
     assertThat(out.lines()).containsExactlyInAnyOrderElementsOf(all);
+  }
+
+  static final class LinesFn extends DoFn<KV<String, OffsetRange>, String> {
+    private static final long serialVersionUID = 1L;
+
+    @ProcessElement
+    public void process(@Element KV<String, OffsetRange> range, OutputReceiver<String> out)
+        throws IOException {
+      ReadCsvLines.forEachLine(range.getKey(), range.getValue(), out::output);
+    }
   }
 }
