@@ -36,7 +36,9 @@ import org.openjdk.jmh.annotations.TearDown;
  * dominant direction, whose round-off bound the δ of 1e-6 needs. Issue 12 measured on 2 cores
  * shared with other builds: before (load average 10) 1714 / 1072 / 10650 ms for the Gaussians /
  * 10^4 / 10^5 steps, peak heap 459 / 675 / 4922 MiB; after (load 7) 332 / 490 / 712 ms, peak heap
- * 188 / 265 / 559 MiB; REPRODUCTION.md has the details.
+ * 188 / 265 / 559 MiB; on the idle machine (load average 0.3, {@code -f 1 -wi 3 -i 5}) 109 / 151 /
+ * 207 ms, peak heap 227 / 445 / 653 MiB (the before figures idle: 753 / 426 / 3095 ms);
+ * REPRODUCTION.md has the details.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
