@@ -8,9 +8,9 @@ import java.util.function.Supplier;
 /**
  * Runs the upper- and the lower-bound computations of a PLD side by side: they are independent and
  * of the same size, so on two cores they take the time of one. The first runs on the common
- * fork-join pool (even where its parallelism is 1, rather than on a new thread per call), the second on the calling thread; the call returns only when both are done, so
- * no work outlives it, and a failure is rethrown unwrapped (the other's failure, if any, is added
- * as suppressed).
+ * fork-join pool (even where its parallelism is 1, rather than on a new thread per call), the
+ * second on the calling thread; the call returns only when both are done, so no work outlives it,
+ * and a failure is rethrown unwrapped (the other's failure, if any, is added as suppressed).
  */
 final class Concurrently {
 

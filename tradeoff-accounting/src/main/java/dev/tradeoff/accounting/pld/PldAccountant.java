@@ -43,7 +43,8 @@ import java.util.Optional;
  * a wider bracket — a composition is never refused for its size. The default budget is what the
  * 0.5% bracket of DP-SGD needs (those windows are narrow, so Δ stays at 1e-4) while wide windows,
  * such as 100 Gaussians whose loss spans about 200, are taken at a few times 1e-4, where the
- * bracket is still far below 0.01%. The upper and the lower bound are composed concurrently ({@link Concurrently}).
+ * bracket is still far below 0.01%. The upper and the lower bound are composed concurrently
+ * ({@link Concurrently}).
  *
  * <p>Supported: Laplace, Gaussian, discrete Laplace, discrete Gaussian (σ ≤ {@value
  * #MAX_DISCRETE_GAUSSIAN_SIGMA}), k-ary randomized response, guarantees {@link PureDp},

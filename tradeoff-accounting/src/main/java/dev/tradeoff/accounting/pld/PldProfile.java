@@ -2,6 +2,7 @@ package dev.tradeoff.accounting.pld;
 
 import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.guarantee.PrivacyProfile;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Supplier;
 import java.util.function.ToDoubleFunction;
@@ -34,6 +35,9 @@ public final class PldProfile implements PrivacyProfile {
    */
   static final double FINER_GAP = 1e-6;
 
+  /** Grid points from which the two sides of a query are evaluated concurrently. */
+  private static final int CONCURRENT_SIZE = 1 << 15;
+
   private final List<PrivacyLossDistribution> pessimistic;
   private final List<PrivacyLossDistribution> optimistic;
   private final boolean large;
@@ -60,9 +64,6 @@ public final class PldProfile implements PrivacyProfile {
     this.large = anyLarge;
     this.finer = finer;
   }
-
-  /** Grid points from which the two sides of a query are evaluated concurrently. */
-  private static final int CONCURRENT_SIZE = 1 << 15;
 
   /** The per-direction pessimistic distributions (one or two). */
   public List<PrivacyLossDistribution> distributions() {
@@ -159,7 +160,7 @@ public final class PldProfile implements PrivacyProfile {
     for (int i = 0; i < n; i++) {
       order[i] = i;
     }
-    java.util.Arrays.sort(order, (a, b) -> Double.compare(cheap[b], cheap[a]));
+    Arrays.sort(order, (a, b) -> Double.compare(cheap[b], cheap[a]));
     Supplier<Double> upper = () -> maximum(pessimistic, order, cheap, value);
     Supplier<Double> lower = () -> maximum(optimistic, order, cheap, value);
     return large

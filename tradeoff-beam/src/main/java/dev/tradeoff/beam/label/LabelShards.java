@@ -223,7 +223,6 @@ public final class LabelShards extends PTransform<PBegin, PDone> {
     }
   }
 
-
   private static final class LabelRangeFn extends DoFn<KV<String, OffsetRange>, String> {
     private static final long serialVersionUID = 1L;
     private final CsvSchema schema;

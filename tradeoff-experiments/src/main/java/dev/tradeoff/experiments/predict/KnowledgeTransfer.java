@@ -38,6 +38,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -483,6 +484,7 @@ public final class KnowledgeTransfer {
       throw new UncheckedIOException(e);
     }
   }
+
   /** {@code k} distinct indices of [0, n), uniformly (partial Fisher–Yates). */
   private static int[] sample(int n, int k, RandomGenerator random) {
     int[] all = new int[n];
@@ -495,7 +497,7 @@ public final class KnowledgeTransfer {
       all[i] = all[j];
       all[j] = tmp;
     }
-    return java.util.Arrays.copyOf(all, k);
+    return Arrays.copyOf(all, k);
   }
 
   private static void deleteRecursively(Path dir) throws IOException {
