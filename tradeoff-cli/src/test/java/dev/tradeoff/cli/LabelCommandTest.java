@@ -1,6 +1,7 @@
 package dev.tradeoff.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
@@ -13,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -75,6 +77,19 @@ class LabelCommandTest {
     assertThat(labelFiles(dir.resolve("out"))).isPositive();
     assertThat(Files.readString(dir.resolve("out").resolve("manifest.json")))
         .contains("\"derivation\"");
+
+    // the text output prints the same guarantee, rounded up to six significant digits
+    CliRun text = CliRun.of(args(dir.resolve("text"), "--seed", "4").toArray(String[]::new));
+    assertThat(text.status()).as(text.err()).isZero();
+    var printed = Pattern.compile("spending ε = (\\S+), δ = (\\S+) \\[seeded")
+        .matcher(text.out());
+    assertThat(printed.find()).as(text.out()).isTrue();
+    double epsilon = m.get("guarantee").get("epsilon").asDouble();
+    double delta = m.get("guarantee").get("delta").asDouble();
+    assertThat(Double.parseDouble(printed.group(1))).isGreaterThanOrEqualTo(epsilon)
+        .isLessThanOrEqualTo(epsilon * (1 + 1e-5));
+    assertThat(Double.parseDouble(printed.group(2))).isGreaterThanOrEqualTo(delta)
+        .isLessThanOrEqualTo(delta * (1 + 1e-5));
   }
 
   @Test
@@ -124,9 +139,21 @@ class LabelCommandTest {
         "--ledger-budget", "60,1e-4", "--json").toArray(String[]::new));
     assertThat(first.status()).as(first.err()).isZero();
     assertThat(first.json().get("ledger").get("id").asLong()).isEqualTo(1);
+    var entry = first.json().get("ledger");
     try (SqliteLedger l = SqliteLedger.open(ledger)) {
       assertThat(l.entries()).hasSize(1);
-      assertThat(((ApproxDp) l.spent()).epsilon()).isGreaterThan(30).isLessThanOrEqualTo(40);
+      ApproxDp spent = (ApproxDp) l.spent();
+      assertThat(spent.epsilon()).isGreaterThan(30).isLessThanOrEqualTo(40);
+      // the manifest reports what the ledger recorded: the charge is the run's guarantee, and
+      // what remains is the budget less the charge, as {epsilon, delta}
+      assertThat(entry.get("charged").get("epsilon").asDouble()).isEqualTo(spent.epsilon())
+          .isEqualTo(first.json().get("guarantee").get("epsilon").asDouble());
+      assertThat(entry.get("charged").get("delta").asDouble()).isEqualTo(spent.delta());
+      ApproxDp left = (ApproxDp) l.remaining();
+      assertThat(entry.get("remaining").get("epsilon").asDouble()).isEqualTo(left.epsilon())
+          .isCloseTo(60 - spent.epsilon(), within(1e-9));
+      assertThat(entry.get("remaining").get("delta").asDouble()).isEqualTo(left.delta())
+          .isCloseTo(1e-4 - spent.delta(), within(1e-15));
     }
     CliRun second = CliRun.of(args(dir.resolve("o3"), "--ledger", ledger.toString())
         .toArray(String[]::new));
