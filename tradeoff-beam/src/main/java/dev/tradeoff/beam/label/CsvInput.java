@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.channels.Channels;
+import java.nio.channels.ReadableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,15 +22,18 @@ import org.apache.beam.sdk.options.PipelineOptionsFactory;
 /**
  * A CSV input given as a file, a directory of shards or a glob, resolved through Beam's file
  * systems (so the same spelling works for local paths and for any file system Beam has on its
- * class path). Every shard starts with the same header line.
+ * class path) and pinned: the shards it matched when resolved, each with its size then. The
+ * plan's scan and the pipeline read exactly those shards and only those bytes
+ * ({@link ReadCsvLines}), so a shard added or rows appended later are never read. Every shard
+ * starts with the same header line.
  *
  * @param name what the input is called in messages ({@code train}, {@code queries})
- * @param pattern the Beam file pattern read by the pipeline (a directory {@code d} becomes
- *     {@code d/*})
- * @param files the shards it matched, sorted
+ * @param location the location as given
+ * @param files the shards it matched, sorted by path, with their sizes
  * @param header the header's cells
  */
-public record CsvInput(String name, String pattern, List<String> files, String[] header) {
+public record CsvInput(String name, String location, List<ReadCsvLines.PinnedFile> files,
+    String[] header) {
 
   public CsvInput {
     files = List.copyOf(files);
@@ -49,13 +53,13 @@ public record CsvInput(String name, String pattern, List<String> files, String[]
     if (!location.contains("://") && Files.isDirectory(Path.of(location))) {
       pattern = Path.of(location).resolve("*").toString();
     }
-    List<String> files = new ArrayList<>();
+    List<ReadCsvLines.PinnedFile> files = new ArrayList<>();
     try {
       MatchResult match = FileSystems.match(pattern, EmptyMatchTreatment.ALLOW);
       if (match.status() == MatchResult.Status.OK) {
         for (MatchResult.Metadata m : match.metadata()) {
           if (!m.resourceId().isDirectory()) {
-            files.add(m.resourceId().toString());
+            files.add(new ReadCsvLines.PinnedFile(m.resourceId().toString(), m.sizeBytes()));
           }
         }
       }
@@ -67,35 +71,35 @@ public record CsvInput(String name, String pattern, List<String> files, String[]
       throw new IllegalArgumentException(name + " must name a CSV file, a directory of shards or "
           + "a glob matching at least one file, but " + location + " matched none");
     }
-    files.sort(null);
+    files.sort(java.util.Comparator.comparing(ReadCsvLines.PinnedFile::path));
     String[] header = null;
-    for (String file : files) {
+    for (ReadCsvLines.PinnedFile file : files) {
       String[] h = header(name, file);
       if (header == null) {
         header = h;
       } else if (!Arrays.equals(header, h)) {
-        throw new IllegalArgumentException(name + " shard " + file + " must have the header "
-            + String.join(",", header) + " like " + files.get(0) + ", but has "
-            + String.join(",", h));
+        throw new IllegalArgumentException(name + " shard " + file.path() + " must have the "
+            + "header " + String.join(",", header) + " like " + files.get(0).path()
+            + ", but has " + String.join(",", h));
       }
     }
-    return new CsvInput(name, pattern, files, header);
+    return new CsvInput(name, location, files, header);
   }
 
-  private static String[] header(String name, String file) {
-    try (BufferedReader in = open(file)) {
-      String line = in.readLine();
+  private static String[] header(String name, ReadCsvLines.PinnedFile file) {
+    try {
+      String line = ReadCsvLines.firstLine(file);
       if (line == null || line.isBlank()) {
-        throw new IllegalArgumentException(name + " shard " + file
+        throw new IllegalArgumentException(name + " shard " + file.path()
             + " must start with a header line, but is empty");
       }
-      return CsvLine.cells(stripBom(line), file + ":1");
+      return CsvLine.cells(stripBom(line), file.path() + ":1");
     } catch (IOException e) {
-      throw new UncheckedIOException("reading " + file + " failed: " + e.getMessage(), e);
+      throw new UncheckedIOException("reading " + file.path() + " failed: " + e.getMessage(), e);
     }
   }
 
-  /** Opens one shard through Beam's file systems. */
+  /** Opens a file through Beam's file systems, to its end. */
   static BufferedReader open(String file) throws IOException {
     ResourceId id = FileSystems.matchNewResource(file, false);
     return new BufferedReader(new InputStreamReader(
@@ -113,30 +117,30 @@ public record CsvInput(String name, String pattern, List<String> files, String[]
   }
 
   /**
-   * Reads every data row of every shard once, in the driver, streaming (one line in memory at a
-   * time), parsing it against the schema: the check that runs before anything is trained.
+   * Reads every data row of every pinned shard once (its pinned bytes only, as the pipeline
+   * reads them), in the driver, streaming (one line in memory at a time), parsing it against the
+   * schema: the check that runs before anything is trained.
    *
    * @return the number of data rows (blank lines are skipped)
    * @throws IllegalArgumentException at the first malformed row, naming its file and line
    */
   public long scan(CsvSchema schema, RowVisitor visitor) {
-    long rows = 0;
-    for (String file : files) {
-      try (BufferedReader in = open(file)) {
-        in.readLine();
-        long number = 1;
-        for (String line = in.readLine(); line != null; line = in.readLine()) {
-          number++;
-          if (line.isBlank()) {
-            continue;
+    long[] rows = {0};
+    for (ReadCsvLines.PinnedFile file : files) {
+      long[] number = {1};
+      try (ReadableByteChannel in = ReadCsvLines.open(file)) {
+        ReadCsvLines.readRange(in, 0, file.size(), file.size(), line -> {
+          number[0]++;
+          if (!line.isBlank()) {
+            visitor.row(line, schema.parse(line, name + " " + file.path() + ":" + number[0]));
+            rows[0]++;
           }
-          visitor.row(line, schema.parse(line, name + " " + file + ":" + number));
-          rows++;
-        }
+        });
       } catch (IOException e) {
-        throw new UncheckedIOException("reading " + file + " failed: " + e.getMessage(), e);
+        throw new UncheckedIOException("reading " + file.path() + " failed: " + e.getMessage(),
+            e);
       }
     }
-    return rows;
+    return rows[0];
   }
 }

@@ -41,9 +41,6 @@ import org.apache.beam.sdk.io.fs.EmptyMatchTreatment;
 import org.apache.beam.sdk.io.fs.MatchResult;
 import org.apache.beam.sdk.io.fs.MoveOptions;
 import org.apache.beam.sdk.io.fs.ResourceId;
-import org.apache.beam.sdk.metrics.MetricNameFilter;
-import org.apache.beam.sdk.metrics.MetricResult;
-import org.apache.beam.sdk.metrics.MetricsFilter;
 import org.apache.beam.sdk.options.PipelineOptions;
 import org.apache.beam.sdk.values.PCollectionView;
 
@@ -168,10 +165,10 @@ public final class LabelJob {
     Require.nonNull("request", request);
     checkOutput(request.out(), request.overwrite());
     CsvInput train = CsvInput.resolve("train", request.train());
-    CsvSchema trainSchema = CsvSchema.training(train.header(), "train " + train.files().get(0));
+    CsvSchema trainSchema = CsvSchema.training(train.header(), "train " + train.files().get(0).path());
     CsvInput queries = CsvInput.resolve("queries", request.queries());
-    CsvSchema querySchema = CsvSchema.queries(queries.header(), queries.files().get(0),
-        trainSchema);
+    CsvSchema querySchema = CsvSchema.queries(queries.header(),
+        queries.files().get(0).path(), trainSchema);
     long q = queries.scan(querySchema, (line, row) -> { });
     Require.that(q >= 1, "queries", "must hold at least one row", q);
     LabelPrivacy privacy = LabelPrivacy.derive(request.budget(), q, request.teachers(),
@@ -277,14 +274,13 @@ public final class LabelJob {
         ? ElementRandomness.seeded(request.seed().getAsLong()) : ElementRandomness.secure();
     Pipeline pipeline = Pipeline.create(info.options());
     PCollectionView<Map<Integer, TeacherModel>> models = pipeline.apply("Teachers",
-        new LabelPipeline.Teachers(plan.train().pattern(), plan.partition(), plan.trainSchema(),
+        new LabelPipeline.Teachers(plan.train().files(), plan.partition(), plan.trainSchema(),
             plan.labels(), plan.privacy().dpSgd(), randomness));
-    pipeline.apply("Label", new LabelShards(plan.queries().pattern(), plan.querySchema(),
+    pipeline.apply("Label", new LabelShards(plan.queries().files(), plan.querySchema(),
         request.teachers(), models, plan.majority().perQuery(), plan.labels(),
         work.resolve(LABELS).toString(), ReadCsvLines.DEFAULT_RANGE_BYTES));
-    PipelineResult result;
     try {
-      result = pipeline.run();
+      PipelineResult result = pipeline.run();
       PipelineResult.State state = result.waitUntilFinish();
       if (state != PipelineResult.State.DONE) {
         throw new IllegalStateException("the pipeline ended in state " + state);
@@ -294,7 +290,7 @@ public final class LabelJob {
       throw new IllegalStateException("the labelling pipeline failed (the budget stays charged: "
           + "the training data was read): " + rootMessage(e), e);
     }
-    return commit(plan, info, ledgerEntry, work, out, started, labelled(result));
+    return commit(plan, info, ledgerEntry, work, out, started);
   }
 
   /** What the ledger has left as {@code {"epsilon"[, "delta"]}}, or its description if neither. */
@@ -327,21 +323,33 @@ public final class LabelJob {
     return PrivateMajority.darrm(privacy.setting(), gamma, q, randomness);
   }
 
-  private static Long labelled(PipelineResult result) {
-    try {
-      for (MetricResult<Long> c : result.metrics().queryMetrics(MetricsFilter.builder()
-          .addNameFilter(MetricNameFilter.named(LabelPipeline.class,
-          LabelPipeline.LABELS_COUNTER)).build()).getCounters()) {
-        return c.getAttempted();
-      }
-    } catch (RuntimeException e) {
-      // a runner without metrics: the count is left out of the manifest
+  /**
+   * The completed shards, checked against the plan: exactly the planned (and charged) number of
+   * labels, or the run fails with nothing committed.
+   */
+  private static List<LabelShards.CompletedShard> checkedShards(Plan plan, Path work)
+      throws IOException {
+    List<LabelShards.CompletedShard> shards = LabelShards.completedShards(
+        work.resolve(LABELS).toString());
+    long labelled = shards.stream().mapToLong(LabelShards.CompletedShard::labels).sum();
+    if (labelled != plan.queryCount()) {
+      deleteQuietly(work);
+      throw new IllegalStateException("the labelling pipeline produced " + labelled + " labels "
+          + "where " + plan.queryCount() + " were planned and charged; nothing was committed");
     }
-    return null;
+    return shards;
   }
 
   private static Map<String, Object> commit(Plan plan, RunInfo info,
-      Map<String, Object> ledgerEntry, Path work, Path out, Instant started, Long labelled) {
+      Map<String, Object> ledgerEntry, Path work, Path out, Instant started) {
+    List<LabelShards.CompletedShard> shards;
+    try {
+      shards = checkedShards(plan, work);
+    } catch (IOException e) {
+      deleteQuietly(work);
+      throw new UncheckedIOException("reading the list of label shards under " + work
+          + " failed (nothing was committed): " + e.getMessage(), e);
+    }
     try {
       Files.writeString(out.resolve(INCOMPLETE), "labels are being moved into place by run "
           + work.getFileName() + "\n", StandardCharsets.UTF_8);
@@ -353,19 +361,18 @@ public final class LabelJob {
           Files.delete(f);
         }
       }
-      List<String> shards = LabelShards.completedShards(work.resolve(LABELS).toString());
       List<ResourceId> from = new ArrayList<>();
       List<ResourceId> to = new ArrayList<>();
       List<String> names = new ArrayList<>();
       for (int i = 0; i < shards.size(); i++) {
         String name = String.format(java.util.Locale.ROOT, "labels-%05d-of-%05d.csv", i,
             shards.size());
-        from.add(FileSystems.matchNewResource(shards.get(i), false));
+        from.add(FileSystems.matchNewResource(shards.get(i).path(), false));
         names.add(name);
         to.add(FileSystems.matchNewResource(out.resolve(name).toString(), false));
       }
       FileSystems.rename(from, to, MoveOptions.StandardMoveOptions.IGNORE_MISSING_FILES);
-      Map<String, Object> manifest = manifest(plan, info, ledgerEntry, started, names, labelled);
+      Map<String, Object> manifest = manifest(plan, info, ledgerEntry, started, names);
       Path pending = work.resolve(MANIFEST);
       writeJson(pending, manifest);
       Files.move(pending, out.resolve(MANIFEST), java.nio.file.StandardCopyOption.ATOMIC_MOVE,
@@ -380,7 +387,7 @@ public final class LabelJob {
   }
 
   private static Map<String, Object> manifest(Plan plan, RunInfo info,
-      Map<String, Object> ledgerEntry, Instant started, List<String> files, Long labelled) {
+      Map<String, Object> ledgerEntry, Instant started, List<String> files) {
     Request r = plan.request();
     LabelPrivacy p = plan.privacy();
     Map<String, Object> m = new LinkedHashMap<>();
@@ -420,7 +427,7 @@ public final class LabelJob {
     Map<String, Object> counts = new LinkedHashMap<>();
     counts.put("trainRows", plan.trainRows());
     counts.put("queries", plan.queryCount());
-    counts.put("labelled", labelled);
+    counts.put("labelled", plan.queryCount());
     counts.put("teachers", r.teachers());
     counts.put("classes", plan.labels().size());
     m.put("counts", counts);

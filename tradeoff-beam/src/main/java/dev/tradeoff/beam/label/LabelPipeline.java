@@ -3,10 +3,13 @@ package dev.tradeoff.beam.label;
 import dev.tradeoff.accounting.Require;
 import dev.tradeoff.beam.random.ElementRandomness;
 import dev.tradeoff.learning.dpsgd.DpSgd;
+import java.io.IOException;
 import java.util.List;
 import java.util.Map;
-import org.apache.beam.sdk.io.TextIO;
+import org.apache.beam.sdk.coders.StringUtf8Coder;
+import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.PTransform;
+import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.transforms.View;
 import org.apache.beam.sdk.values.PBegin;
 import org.apache.beam.sdk.values.PCollectionView;
@@ -17,10 +20,11 @@ import org.apache.beam.sdk.values.PCollectionView;
  * paper's experiment ({@code tradeoff predict}) both build their pipelines:
  *
  * <ol>
- *   <li>{@link Teachers}: training CSV lines read with {@code TextIO}, each to one of K partitions
+ *   <li>{@link Teachers}: training CSV lines read in byte ranges of the pinned files
+ *       ({@link ReadCsvLines}), each to one of K partitions
  *       by a keyed hash, one teacher trained per partition ({@link TrainTeachers}), the K models as
  *       a side input;
- *   <li>{@link LabelShards}: query CSV lines read with {@code FileIO} in byte ranges once the
+ *   <li>{@link LabelShards}: query CSV lines read in byte ranges of the pinned files once the
  *       models are ready ({@link ReadCsvLines}), the K teachers' votes per query, the private
  *       majority per query, and the labels as {@code id,label} CSV shards through Beam's file
  *       systems, in one step per range.
@@ -34,9 +38,6 @@ import org.apache.beam.sdk.values.PCollectionView;
  */
 public final class LabelPipeline {
 
-  /** The counter of labels written by {@link LabelShards}, in namespace {@link LabelPipeline}. */
-  public static final String LABELS_COUNTER = "labels";
-
   private LabelPipeline() {}
 
   /**
@@ -48,7 +49,7 @@ public final class LabelPipeline {
 
     private static final long serialVersionUID = 1L;
 
-    private final String pattern;
+    private final List<ReadCsvLines.PinnedFile> files;
     private final TeacherPartition partition;
     private final CsvSchema schema;
     private final List<String> labels;
@@ -56,16 +57,17 @@ public final class LabelPipeline {
     private final ElementRandomness randomness;
 
     /**
-     * @param pattern the training files (a file name or a glob; each file starts with the header)
+     * @param files the training files as pinned by the plan (each starts with the header)
      * @param partition the keyed hash assigning each record to one of the K teachers
      * @param schema the training file's schema
      * @param labels the classes, sorted; a record's class is its label's index
      * @param dpSgd DP-SGD for private teachers, or null for non-private ones
      * @param randomness DP-SGD's randomness (per teacher)
      */
-    public Teachers(String pattern, TeacherPartition partition, CsvSchema schema,
+    public Teachers(List<ReadCsvLines.PinnedFile> files, TeacherPartition partition,
+        CsvSchema schema,
         List<String> labels, DpSgd dpSgd, ElementRandomness randomness) {
-      this.pattern = Require.nonNull("pattern", pattern);
+      this.files = List.copyOf(files);
       this.partition = Require.nonNull("partition", partition);
       this.schema = Require.nonNull("schema", schema);
       this.labels = List.copyOf(labels);
@@ -76,9 +78,23 @@ public final class LabelPipeline {
     @Override
     public PCollectionView<Map<Integer, TeacherModel>> expand(PBegin begin) {
       return begin
-          .apply("ReadTrain", TextIO.read().from(pattern).withSkipHeaderLines(1))
+          .apply("TrainRanges", new ReadCsvLines.Ranges(files, null,
+              ReadCsvLines.DEFAULT_RANGE_BYTES))
+          .apply("ReadTrain", ParDo.of(new ReadLinesFn()))
+          .setCoder(StringUtf8Coder.of())
           .apply("Train", new TrainTeachers(partition, schema, labels, dpSgd, randomness))
           .apply("Models", View.asMap());
+    }
+  }
+
+  /** The non-blank data lines of each range. */
+  private static final class ReadLinesFn extends DoFn<ReadCsvLines.FileRange, String> {
+    private static final long serialVersionUID = 1L;
+
+    @ProcessElement
+    public void process(@Element ReadCsvLines.FileRange range, OutputReceiver<String> out)
+        throws IOException {
+      ReadCsvLines.forEachLine(range, out::output);
     }
   }
 }

@@ -19,27 +19,25 @@ import org.apache.beam.sdk.io.FileSystems;
 import org.apache.beam.sdk.io.TextIO;
 import org.apache.beam.sdk.io.fs.EmptyMatchTreatment;
 import org.apache.beam.sdk.io.fs.MatchResult;
-import org.apache.beam.sdk.io.range.OffsetRange;
-import org.apache.beam.sdk.metrics.Counter;
-import org.apache.beam.sdk.metrics.Metrics;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
-import org.apache.beam.sdk.values.KV;
 import org.apache.beam.sdk.values.PBegin;
 import org.apache.beam.sdk.values.PCollectionView;
 import org.apache.beam.sdk.values.PDone;
 
 /**
  * Query CSV to labelled {@code id,label} shards in one step per range of the query files: the
- * files' byte ranges ({@link ReadCsvLines.Ranges}, matched once the models are ready), and for
+ * files' byte ranges ({@link ReadCsvLines.Ranges}: the files and sizes the plan pinned, cut once the
+ * models are ready), and for
  * each range one {@code DoFn} call that reads its lines, takes the K teachers' votes on each
  * query, applies the private majority ({@link PrivateMajority#perQuery}, the per-query function
  * of {@link PrivateMajority#byId}) and writes the labels to the range's own shard through Beam's
  * file systems (so the output directory may be on any file system Beam has, shared by the
- * workers). The shards of the ranges that completed are listed with {@code TextIO}, and only
- * listed shards are results ({@link #completedShards}): a shard left by a failed attempt that a
- * runner retried is never committed.
+ * workers). The shards of the ranges that completed are listed with {@code TextIO}, each with the
+ * number of labels it holds, and only listed shards are results ({@link #completedShards}): a
+ * shard left by a failed attempt that a runner retried is never committed, and the job compares
+ * the listed count with the planned one before it commits anything.
  *
  * <p>Why fused, and why not {@code TextIO.write()}: the DirectRunner has no flow control between
  * steps (it runs every ready bundle of an upstream step before the downstream steps catch up), so
@@ -59,7 +57,7 @@ public final class LabelShards extends PTransform<PBegin, PDone> {
   /** The header of every shard. */
   public static final String HEADER = "id,label";
 
-  private final String pattern;
+  private final List<ReadCsvLines.PinnedFile> files;
   private final CsvSchema schema;
   private final int teachers;
   private final PCollectionView<Map<Integer, TeacherModel>> models;
@@ -69,7 +67,7 @@ public final class LabelShards extends PTransform<PBegin, PDone> {
   private final long rangeBytes;
 
   /**
-   * @param pattern the query files (a file name or a glob; each file starts with the header)
+   * @param files the query files as pinned by the plan (each starts with the header)
    * @param schema the query files' schema
    * @param teachers K
    * @param models the teachers ({@link LabelPipeline.Teachers}); the files are read once ready
@@ -78,10 +76,10 @@ public final class LabelShards extends PTransform<PBegin, PDone> {
    * @param prefix where the shards go (a path and file-name prefix)
    * @param rangeBytes the size of a range of the query files ({@link ReadCsvLines})
    */
-  public LabelShards(String pattern, CsvSchema schema, int teachers,
+  public LabelShards(List<ReadCsvLines.PinnedFile> files, CsvSchema schema, int teachers,
       PCollectionView<Map<Integer, TeacherModel>> models, PrivateMajority.QueryMajority majority,
       List<String> classes, String prefix, long rangeBytes) {
-    this.pattern = Require.nonNull("pattern", pattern);
+    this.files = List.copyOf(files);
     this.schema = Require.nonNull("schema", schema);
     this.teachers = Require.positive("teachers", teachers);
     this.models = Require.nonNull("models", models);
@@ -91,31 +89,39 @@ public final class LabelShards extends PTransform<PBegin, PDone> {
     this.rangeBytes = Require.positive("rangeBytes", rangeBytes);
   }
 
+  /** A completed shard: its path and the number of labels in it (its header not counted). */
+  public record CompletedShard(String path, long labels) {}
+
   /**
-   * The label shards that the completed ranges wrote under {@code prefix}, sorted; read after the
-   * pipeline finished. Each starts with the header {@code id,label}.
+   * The label shards that the completed ranges wrote under {@code prefix}, sorted by path; read
+   * after the pipeline finished. Each starts with the header {@code id,label}.
    *
    * @param prefix the prefix given to the transform
-   * @return the shards' paths
+   * @return the shards with their label counts
    * @throws IOException if the list of shards cannot be read
    */
-  public static List<String> completedShards(String prefix) throws IOException {
-    List<String> shards = new ArrayList<>();
+  public static List<CompletedShard> completedShards(String prefix) throws IOException {
+    List<CompletedShard> shards = new ArrayList<>();
     MatchResult match = FileSystems.match(list(prefix) + "-*", EmptyMatchTreatment.ALLOW);
     for (MatchResult.Metadata m : match.metadata()) {
       try (BufferedReader in = CsvInput.open(m.resourceId().toString())) {
         for (String line = in.readLine(); line != null; line = in.readLine()) {
           if (!line.isEmpty()) {
-            shards.add(line);
+            int tab = line.lastIndexOf('\t');
+            shards.add(new CompletedShard(line.substring(0, tab),
+                Long.parseLong(line.substring(tab + 1))));
           }
         }
       }
     }
-    shards.sort(null);
+    shards.sort(java.util.Comparator.comparing(CompletedShard::path));
     return shards;
   }
 
-  /** The list of completed shards: {@code PREFIX.shards-*.txt}, one shard path per line. */
+  /**
+   * The list of completed shards: {@code PREFIX.shards-*.txt}, one line per shard: its path, a
+   * tab, its number of labels.
+   */
   private static String list(String prefix) {
     return prefix + ".shards";
   }
@@ -123,7 +129,7 @@ public final class LabelShards extends PTransform<PBegin, PDone> {
   @Override
   public PDone expand(PBegin begin) {
     return begin
-        .apply("Ranges", new ReadCsvLines.Ranges(pattern, models, rangeBytes))
+        .apply("Ranges", new ReadCsvLines.Ranges(files, models, rangeBytes))
         .apply("LabelRanges", ParDo.of(new LabelRangeFn(schema, teachers, models, majority,
             classes, prefix)).withSideInputs(models))
         .setCoder(StringUtf8Coder.of())
@@ -223,7 +229,7 @@ public final class LabelShards extends PTransform<PBegin, PDone> {
     }
   }
 
-  private static final class LabelRangeFn extends DoFn<KV<String, OffsetRange>, String> {
+  private static final class LabelRangeFn extends DoFn<ReadCsvLines.FileRange, String> {
     private static final long serialVersionUID = 1L;
     private final CsvSchema schema;
     private final int teachers;
@@ -231,8 +237,6 @@ public final class LabelShards extends PTransform<PBegin, PDone> {
     private final PrivateMajority.QueryMajority majority;
     private final List<String> classes;
     private final String prefix;
-    private final Counter written = Metrics.counter(LabelPipeline.class,
-        LabelPipeline.LABELS_COUNTER);
     private transient TeacherModel[] cached;
 
     LabelRangeFn(CsvSchema schema, int teachers,
@@ -251,10 +255,9 @@ public final class LabelShards extends PTransform<PBegin, PDone> {
       if (cached == null) {
         cached = models(context.sideInput(models), teachers);
       }
-      KV<String, OffsetRange> range = context.element();
       Shard shard = new Shard(prefix, classes);
       try {
-        ReadCsvLines.forEachLine(range.getKey(), range.getValue(), line -> {
+        ReadCsvLines.forEachLine(context.element(), line -> {
           CsvSchema.Row row = schema.parse(line, "queries");
           shard.write(row.key(), majority.label(row.key(), votes(cached, row)));
         });
@@ -264,8 +267,7 @@ public final class LabelShards extends PTransform<PBegin, PDone> {
       }
       String path = shard.close();
       if (path != null) {
-        written.inc(shard.lines());
-        context.output(path);
+        context.output(path + "\t" + shard.lines());
       }
     }
   }

@@ -6,30 +6,33 @@ import java.nio.ByteBuffer;
 import java.nio.channels.ReadableByteChannel;
 import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
+import java.io.Serializable;
 import java.util.Arrays;
+import java.util.List;
 import java.util.function.Consumer;
-import org.apache.beam.sdk.coders.KvCoder;
-import org.apache.beam.sdk.coders.StringUtf8Coder;
-import org.apache.beam.sdk.io.FileIO;
+import org.apache.beam.sdk.coders.SerializableCoder;
 import org.apache.beam.sdk.io.FileSystems;
-import org.apache.beam.sdk.io.fs.EmptyMatchTreatment;
 import org.apache.beam.sdk.io.fs.MatchResult;
-import org.apache.beam.sdk.io.range.OffsetRange;
+import org.apache.beam.sdk.io.fs.ResourceId;
 import org.apache.beam.sdk.transforms.Create;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.transforms.Reshuffle;
-import org.apache.beam.sdk.values.KV;
 import org.apache.beam.sdk.values.PBegin;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionView;
 
 /**
  * Reading the data lines of CSV files in byte ranges (each file's first line, its header,
- * skipped; blank lines skipped): {@link Ranges} matches the files with {@link FileIO} once a side
- * input is ready and cuts them into ranges of a fixed size, distributed over the workers;
- * {@link #forEachLine} reads one range.
+ * skipped; blank lines skipped): {@link Ranges} cuts the files pinned by the plan
+ * ({@link PinnedFile}: a path and the size it had then) into ranges of a fixed size, distributed
+ * over the workers, once a side input is ready; {@link #forEachLine} reads one range.
+ *
+ * <p>Only the pinned files are read, and of each only its first {@link PinnedFile#size()} bytes:
+ * rows appended to a file, or a shard added to a directory or glob, after the plan counted the
+ * rows are never read, so a run never processes more rows than it planned (and charged) for. A
+ * file that shrank below its pinned size fails the read.
  *
  * <p>Why not {@code TextIO.read()} for the queries: their votes need the teachers' models as a
  * side input, and a runner holds back every element that reaches a {@code ParDo} before its side
@@ -50,56 +53,77 @@ public final class ReadCsvLines {
   private ReadCsvLines() {}
 
   /**
-   * The files' byte ranges, (file, [from, to)), matched once the side input is ready and
-   * distributed over the workers ({@link Reshuffle}), for a transform that reads its ranges itself
+   * The pinned files' byte ranges, cut once the side input (if any) is ready and distributed over the workers ({@link Reshuffle}), for a transform that reads its ranges itself
    * ({@link #forEachLine}).
    */
   public static final class Ranges
-      extends PTransform<PBegin, PCollection<KV<String, OffsetRange>>> {
+      extends PTransform<PBegin, PCollection<FileRange>> {
 
     private static final long serialVersionUID = 1L;
 
-    private final String pattern;
+    private final List<PinnedFile> files;
     private final PCollectionView<?> after;
     private final long rangeBytes;
 
     /**
-     * @param pattern the files: a Beam file pattern (a file name or a glob)
-     * @param after the side input that must be ready before any file is matched
+     * @param files the files as pinned by the plan
+     * @param after the side input that must be ready before any file is read, or null to read at
+     *     once
      * @param rangeBytes the size of a range, at least 1
      */
-    public Ranges(String pattern, PCollectionView<?> after, long rangeBytes) {
-      this.pattern = Require.nonNull("pattern", pattern);
-      this.after = Require.nonNull("after", after);
+    public Ranges(List<PinnedFile> files, PCollectionView<?> after, long rangeBytes) {
+      this.files = List.copyOf(files);
+      Require.that(!this.files.isEmpty(), "files", "must hold at least one file", files);
+      this.after = after;
       this.rangeBytes = Require.positive("rangeBytes", rangeBytes);
     }
 
     @Override
-    public PCollection<KV<String, OffsetRange>> expand(PBegin begin) {
-      return begin
-          .apply("Pattern", Create.of(pattern).withCoder(StringUtf8Coder.of()))
-          .apply("Await", ParDo.of(new AwaitFn(after)).withSideInputs(after))
-          .apply("Match", FileIO.matchAll()
-              .withEmptyMatchTreatment(EmptyMatchTreatment.DISALLOW))
+    public PCollection<FileRange> expand(PBegin begin) {
+      PCollection<PinnedFile> pinned = begin.apply("Files", Create.of(files)
+          .withCoder(SerializableCoder.of(PinnedFile.class)));
+      if (after != null) {
+        pinned = pinned.apply("Await", ParDo.of(new AwaitFn(after)).withSideInputs(after))
+            .setCoder(SerializableCoder.of(PinnedFile.class));
+      }
+      return pinned
           .apply("Split", ParDo.of(new SplitFn(rangeBytes)))
-          .setCoder(KvCoder.of(StringUtf8Coder.of(), OffsetRange.Coder.of()))
+          .setCoder(SerializableCoder.of(FileRange.class))
           .apply("Distribute", Reshuffle.viaRandomKey());
     }
   }
 
   /**
-   * Reads the non-blank data lines of one range of a file (see the class comment for which lines
-   * belong to it).
-   *
-   * @param file the file, as a Beam resource name
-   * @param range its byte range
-   * @param lines receives each line
+   * A file as the plan saw it: its path (a Beam resource name) and its size then; only those bytes
+   * are ever read.
    */
-  public static void forEachLine(String file, OffsetRange range, Consumer<String> lines)
-      throws IOException {
-    try (ReadableByteChannel channel = FileSystems.open(
-        FileSystems.matchNewResource(file, false))) {
-      readRange(channel, range.getFrom(), range.getTo(), line -> {
+  public record PinnedFile(String path, long size) implements Serializable {
+    public PinnedFile {
+      Require.nonNull("path", path);
+      Require.nonNegative("size", size);
+    }
+  }
+
+  /** The bytes [from, to) of a pinned file: the lines whose first byte lies there. */
+  public record FileRange(PinnedFile file, long from, long to) implements Serializable {
+    public FileRange {
+      Require.nonNull("file", file);
+      Require.that(0 <= from && from <= to && to <= file.size(), "range",
+          "must lie in [0, " + file.size() + "]", "[" + from + ", " + to + ")");
+    }
+  }
+
+  /**
+   * Reads the non-blank data lines of one range of a pinned file (see the class comment for which
+   * lines belong to it), never past the file's pinned size.
+   *
+   * @param range the file and its byte range
+   * @param lines receives each line
+   * @throws IllegalStateException if the file is now shorter than its pinned size
+   */
+  public static void forEachLine(FileRange range, Consumer<String> lines) throws IOException {
+    try (ReadableByteChannel channel = open(range.file())) {
+      readRange(channel, range.from(), range.to(), range.file().size(), line -> {
         if (!line.isBlank()) {
           lines.accept(line);
         }
@@ -107,8 +131,34 @@ public final class ReadCsvLines {
     }
   }
 
+  /**
+   * Opens a pinned file.
+   *
+   * @throws IllegalStateException if it is now shorter than its pinned size (it was replaced or
+   *     truncated since the plan)
+   */
+  static ReadableByteChannel open(PinnedFile file) throws IOException {
+    ResourceId id = FileSystems.matchNewResource(file.path(), false);
+    MatchResult.Metadata now = FileSystems.matchSingleFileSpec(file.path());
+    if (now.sizeBytes() < file.size()) {
+      throw new IllegalStateException(file.path() + " has " + now.sizeBytes() + " bytes, fewer "
+          + "than the " + file.size() + " it had when the run was planned");
+    }
+    return FileSystems.open(id);
+  }
+
+  /**
+   * The first line of a pinned file (its header), read within its pinned size, or null if the
+   * file is empty.
+   */
+  static String firstLine(PinnedFile file) throws IOException {
+    try (ReadableByteChannel channel = open(file)) {
+      return new Bytes(channel, file.size()).line();
+    }
+  }
+
   /** Passes its element on once the side input is ready (the runner holds it back until then). */
-  private static final class AwaitFn extends DoFn<String, String> {
+  private static final class AwaitFn extends DoFn<PinnedFile, PinnedFile> {
     private static final long serialVersionUID = 1L;
     private final PCollectionView<?> after;
 
@@ -123,7 +173,7 @@ public final class ReadCsvLines {
     }
   }
 
-  private static final class SplitFn extends DoFn<MatchResult.Metadata, KV<String, OffsetRange>> {
+  private static final class SplitFn extends DoFn<PinnedFile, FileRange> {
     private static final long serialVersionUID = 1L;
     private final long rangeBytes;
 
@@ -132,26 +182,22 @@ public final class ReadCsvLines {
     }
 
     @ProcessElement
-    public void process(@Element MatchResult.Metadata file,
-        OutputReceiver<KV<String, OffsetRange>> out) {
-      if (file.resourceId().isDirectory()) {
-        return;
-      }
-      String name = file.resourceId().toString();
-      long size = file.sizeBytes();
+    public void process(@Element PinnedFile file, OutputReceiver<FileRange> out) {
+      long size = file.size();
       for (long start = 0; start < size; start += rangeBytes) {
-        out.output(KV.of(name, new OffsetRange(start, Math.min(size, start + rangeBytes))));
+        out.output(new FileRange(file, start, Math.min(size, start + rangeBytes)));
       }
     }
   }
 
   /**
    * The lines of {@code channel} (positioned at its start) whose first byte lies in [start, end),
-   * but for the file's first line (the header); blank lines included.
+   * but for the file's first line (the header); blank lines included. Bytes at or past
+   * {@code limit} are treated as the end of the file.
    */
-  static void readRange(ReadableByteChannel channel, long start, long end, Consumer<String> lines)
-      throws IOException {
-    Bytes in = new Bytes(channel);
+  static void readRange(ReadableByteChannel channel, long start, long end, long limit,
+      Consumer<String> lines) throws IOException {
+    Bytes in = new Bytes(channel, limit);
     if (start > 0) {
       in.seek(start - 1);
       int before = in.next();
@@ -172,15 +218,20 @@ public final class ReadCsvLines {
     }
   }
 
-  /** A buffered reader of bytes that knows its position in the file. */
+  /**
+   * A buffered reader of bytes that knows its position in the file and ends at a limit (the
+   * file's pinned size) even if the file has grown since.
+   */
   private static final class Bytes {
     private final ReadableByteChannel channel;
+    private final long limit;
     private final ByteBuffer buffer = ByteBuffer.allocate(1 << 16);
     private long position;
     private byte[] line = new byte[256];
 
-    Bytes(ReadableByteChannel channel) {
+    Bytes(ReadableByteChannel channel, long limit) {
       this.channel = channel;
+      this.limit = limit;
       buffer.flip();
     }
 
@@ -201,6 +252,9 @@ public final class ReadCsvLines {
     }
 
     int peek() throws IOException {
+      if (position >= limit) {
+        return -1;
+      }
       if (!buffer.hasRemaining()) {
         buffer.clear();
         int n;

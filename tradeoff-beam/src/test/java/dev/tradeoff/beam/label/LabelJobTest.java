@@ -8,13 +8,19 @@ import dev.tradeoff.beam.runner.BeamRunner;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class LabelJobTest {
 
@@ -76,6 +82,67 @@ class LabelJobTest {
     assertThat(counts.get("labelled")).isEqualTo(60L);
     assertThat(counts.get("trainRows")).isEqualTo(450L);
     assertThat(LabelJob.json(manifest)).contains("\"derivation\"");
+  }
+
+  /**
+   * The safety property of a run: it never labels more queries than it planned and charged for.
+   * Rows appended to a query shard and a shard added to the directory after the plan are not
+   * read, on every runner and for every aggregator.
+   */
+  @ParameterizedTest
+  @MethodSource("aggregatorsAndRunners")
+  void queriesAddedAfterThePlanAreNeverLabelled(Aggregator aggregator, BeamRunner runner)
+      throws IOException {
+    LabelData.train(dir.resolve("train"), 300, 2, 2, 3);
+    LabelData.queries(dir.resolve("q/part-0.csv"), 20, 2, 4);
+    Path out = dir.resolve("out");
+    LabelJob.Plan plan = LabelJob.plan(request(dir.resolve("train"), dir.resolve("q"), out,
+        aggregator, 3, 40));
+    assertThat(plan.queryCount()).isEqualTo(20);
+    Set<String> planned = labelsOf(dir.resolve("q/part-0.csv"));
+    // 30 more rows on the pinned shard (its last row had a line end), a new shard beside it, and
+    // more training rows
+    Files.writeString(dir.resolve("q/part-0.csv"), "1,1,extra1,1,1\n2,2,extra2,2,2\n",
+        StandardOpenOption.APPEND);
+    LabelData.queries(dir.resolve("q/part-1.csv"), 10, 2, 5);
+    LabelData.train(dir.resolve("train-more"), 50, 2, 1, 6);
+    Files.move(dir.resolve("train-more/part-0.csv"), dir.resolve("train/part-9.csv"));
+    Map<String, Object> manifest = LabelJob.run(plan, new LabelJob.RunInfo(runner.options(2),
+        runner.cliName(), null, List.of("test")), null);
+    assertThat(labels(out).keySet()).isEqualTo(planned);
+    @SuppressWarnings("unchecked")
+    Map<String, Object> counts = (Map<String, Object>) manifest.get("counts");
+    assertThat(counts.get("labelled")).isEqualTo(20L);
+  }
+
+  static Stream<Arguments> aggregatorsAndRunners() {
+    return Stream.of(BeamRunner.DIRECT, BeamRunner.FLINK, BeamRunner.SPARK)
+        .flatMap(r -> Stream.of(Aggregator.values()).map(a -> Arguments.of(a, r)));
+  }
+
+  @Test
+  void aQueryShardThatShrankAfterThePlanFailsTheRunWithNothingCommitted() throws IOException {
+    LabelData.train(dir.resolve("train"), 300, 2, 2, 3);
+    LabelData.queries(dir.resolve("q/part-0.csv"), 20, 2, 4);
+    Path out = dir.resolve("out");
+    LabelJob.Plan plan = LabelJob.plan(request(dir.resolve("train"), dir.resolve("q"), out,
+        Aggregator.GNMAX, 3, 40));
+    LabelData.queries(dir.resolve("q/part-0.csv"), 5, 2, 4);
+    assertThatThrownBy(() -> LabelJob.run(plan, new LabelJob.RunInfo(
+        BeamRunner.DIRECT.options(2), "direct", null, List.of("test")), null))
+        .isInstanceOf(IllegalStateException.class).hasMessageContaining("fewer than");
+    try (Stream<Path> s = Files.list(out)) {
+      assertThat(s.toList()).isEmpty();
+    }
+  }
+
+  static Set<String> labelsOf(Path queries) throws IOException {
+    Set<String> ids = new HashSet<>();
+    List<String> lines = Files.readAllLines(queries);
+    for (String line : lines.subList(1, lines.size())) {
+      ids.add(line.split(",")[2]);
+    }
+    return ids;
   }
 
   @Test

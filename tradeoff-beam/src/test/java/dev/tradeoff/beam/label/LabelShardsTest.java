@@ -54,7 +54,8 @@ class LabelShardsTest {
     PrivateMajority majority = PrivateMajority.gnmax(new ApproxDp(2, 1e-5), 2, Q,
         ElementRandomness.seeded(21));
     List<String> classes = List.of("cat", "dog");
-    String pattern = dir.resolve("q/*").toString();
+    List<ReadCsvLines.PinnedFile> files = CsvInput.resolve("queries",
+        dir.resolve("q/*").toString()).files();
 
     Map<String, String> expected = new HashMap<>();
     TeacherModel[] byIndex = teachers.stream().map(KV::getValue).toArray(TeacherModel[]::new);
@@ -75,18 +76,20 @@ class LabelShardsTest {
         .apply(View.asMap());
     long[] rangeBytes = {37, 500, ReadCsvLines.DEFAULT_RANGE_BYTES};
     for (long bytes : rangeBytes) {
-      p.apply("Fused" + bytes, new LabelShards(pattern, schema, K, models, majority.perQuery(),
+      p.apply("Fused" + bytes, new LabelShards(files, schema, K, models, majority.perQuery(),
           classes, dir.resolve("fused" + bytes + "/labels").toString(), bytes));
     }
     p.run().waitUntilFinish();
 
     for (long bytes : rangeBytes) {
-      List<String> shards = LabelShards.completedShards(
+      List<LabelShards.CompletedShard> shards = LabelShards.completedShards(
           dir.resolve("fused" + bytes + "/labels").toString());
       assertThat(shards).as("%d-byte ranges", bytes).isNotEmpty();
+      assertThat(shards.stream().mapToLong(LabelShards.CompletedShard::labels).sum())
+          .as("listed label counts").isEqualTo(Q);
       Map<String, String> fused = new HashMap<>();
-      for (String shard : shards) {
-        List<String> lines = Files.readAllLines(Path.of(shard));
+      for (LabelShards.CompletedShard shard : shards) {
+        List<String> lines = Files.readAllLines(Path.of(shard.path()));
         assertThat(lines.get(0)).isEqualTo(LabelShards.HEADER);
         for (String line : lines.subList(1, lines.size())) {
           String[] c = line.split(",");

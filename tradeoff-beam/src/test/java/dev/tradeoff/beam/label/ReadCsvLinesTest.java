@@ -16,12 +16,10 @@ import java.util.List;
 import java.util.SplittableRandom;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.coders.StringUtf8Coder;
-import org.apache.beam.sdk.io.range.OffsetRange;
 import org.apache.beam.sdk.transforms.Create;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.transforms.View;
-import org.apache.beam.sdk.values.KV;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionView;
 import org.junit.jupiter.api.Test;
@@ -75,7 +73,8 @@ class ReadCsvLinesTest {
       List<String> read = new ArrayList<>();
       for (long start = 0; start < size; start += rangeBytes) {
         try (FileChannel channel = FileChannel.open(file)) {
-          ReadCsvLines.readRange(channel, start, Math.min(size, start + rangeBytes), read::add);
+          ReadCsvLines.readRange(channel, start, Math.min(size, start + rangeBytes), size,
+              read::add);
         }
       }
       assertThat(read).as("trial %d, ranges of %d bytes", trial, rangeBytes)
@@ -92,11 +91,13 @@ class ReadCsvLinesTest {
       Files.writeString(dir.resolve("part-" + f + ".csv"), text, StandardCharsets.UTF_8);
       expected(text).stream().filter(l -> !l.isBlank()).forEach(all::add);
     }
+    List<ReadCsvLines.PinnedFile> pinned = CsvInput.resolve("queries",
+        dir.resolve("part-*").toString()).files();
     Pipeline p = Pipeline.create(BeamRunner.DIRECT.options(2));
     PCollectionView<List<Integer>> ready = p.apply("Signal", Create.of(1, 2, 3))
         .apply(View.asList());
     PCollection<String> lines = p
-        .apply(new ReadCsvLines.Ranges(dir.resolve("part-*").toString(), ready, 37))
+        .apply(new ReadCsvLines.Ranges(pinned, ready, 37))
         .apply(ParDo.of(new LinesFn()))
         .setCoder(StringUtf8Coder.of());
     Collected out = Collected.writeTo(lines, dir.resolve("out"));
@@ -104,13 +105,39 @@ class ReadCsvLinesTest {
     assertThat(out.lines()).containsExactlyInAnyOrderElementsOf(all);
   }
 
-  static final class LinesFn extends DoFn<KV<String, OffsetRange>, String> {
+  @Test
+  void readsOnlyThePinnedBytesOfAFileThatGrew() throws IOException {
+    Path file = dir.resolve("grows.csv");
+    Files.writeString(file, "id,x\nq1,1\nq2,2", StandardCharsets.UTF_8);
+    CsvInput pinned = CsvInput.resolve("queries", file.toString());
+    // the last line had no line end: appending to it must not lengthen the pinned last row
+    Files.writeString(file, "3\nq3,3\nq4,4\n", StandardCharsets.UTF_8,
+        java.nio.file.StandardOpenOption.APPEND);
+    List<String> read = new ArrayList<>();
+    ReadCsvLines.PinnedFile f = pinned.files().get(0);
+    ReadCsvLines.forEachLine(new ReadCsvLines.FileRange(f, 0, f.size()), read::add);
+    assertThat(read).containsExactly("q1,1", "q2,2");
+  }
+
+  @Test
+  void aFileThatShrankBelowItsPinnedSizeFailsTheRead() throws IOException {
+    Path file = dir.resolve("shrinks.csv");
+    Files.writeString(file, "id,x\nq1,1\nq2,2\n", StandardCharsets.UTF_8);
+    ReadCsvLines.PinnedFile f = CsvInput.resolve("queries", file.toString()).files().get(0);
+    Files.writeString(file, "id,x\nq1,1\n", StandardCharsets.UTF_8);
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> ReadCsvLines.forEachLine(
+        new ReadCsvLines.FileRange(f, 0, f.size()), line -> { }))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("fewer than the " + f.size());
+  }
+
+  static final class LinesFn extends DoFn<ReadCsvLines.FileRange, String> {
     private static final long serialVersionUID = 1L;
 
     @ProcessElement
-    public void process(@Element KV<String, OffsetRange> range, OutputReceiver<String> out)
+    public void process(@Element ReadCsvLines.FileRange range, OutputReceiver<String> out)
         throws IOException {
-      ReadCsvLines.forEachLine(range.getKey(), range.getValue(), out::output);
+      ReadCsvLines.forEachLine(range, out::output);
     }
   }
 }

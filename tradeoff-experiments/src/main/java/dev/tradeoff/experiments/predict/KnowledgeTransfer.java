@@ -9,6 +9,7 @@ import dev.tradeoff.accounting.event.GuaranteeEvent;
 import dev.tradeoff.accounting.event.SelfComposedEvent;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.beam.label.Aggregator;
+import dev.tradeoff.beam.label.CsvInput;
 import dev.tradeoff.beam.label.CsvLine;
 import dev.tradeoff.beam.label.CsvSchema;
 import dev.tradeoff.beam.label.LabelPipeline;
@@ -341,23 +342,23 @@ public final class KnowledgeTransfer {
    */
   static Pipeline pipeline(PipelineOptions options, Setup s) {
     Pipeline pipeline = Pipeline.create(options);
-    String train = s.files().train().toString();
-    CsvSchema trainSchema = CsvSchema.training(header(CsvSchema.LABEL, s.dimension()), train);
-    String queries = s.files().queries().toString();
-    CsvSchema querySchema = CsvSchema.queries(header(CsvSchema.ID, s.dimension()), queries,
-        trainSchema);
+    CsvInput train = CsvInput.resolve("train", s.files().train().toString());
+    CsvSchema trainSchema = CsvSchema.training(train.header(), train.location());
+    CsvInput queries = CsvInput.resolve("queries", s.files().queries().toString());
+    CsvSchema querySchema = CsvSchema.queries(queries.header(), queries.location(), trainSchema);
     PCollectionView<Map<Integer, TeacherModel>> plain = pipeline.apply("NonPrivateTeachers",
-        new LabelPipeline.Teachers(train, s.partition(), trainSchema, CLASSES, null,
+        new LabelPipeline.Teachers(train.files(), s.partition(), trainSchema, CLASSES, null,
             s.randomness()));
     PCollectionView<Map<Integer, TeacherModel>> dp = pipeline.apply("DpSgdTeachers",
-        new LabelPipeline.Teachers(train, s.partition(), trainSchema, CLASSES, s.dpSgd(),
+        new LabelPipeline.Teachers(train.files(), s.partition(), trainSchema, CLASSES, s.dpSgd(),
             s.randomness()));
     for (Aggregator a : TABLE1) {
-      pipeline.apply("Label" + a.name(), new LabelShards(queries, querySchema, s.teachers(),
-          a == Aggregator.GNMAX ? plain : dp, s.majorities().get(a).perQuery(), CLASSES,
+      pipeline.apply("Label" + a.name(), new LabelShards(queries.files(), querySchema,
+          s.teachers(), a == Aggregator.GNMAX ? plain : dp, s.majorities().get(a).perQuery(), CLASSES,
           s.files().prefix(a.name()), ReadCsvLines.DEFAULT_RANGE_BYTES));
     }
-    pipeline.apply("LabelReference", new LabelShards(s.files().test().toString(), querySchema,
+    pipeline.apply("LabelReference", new LabelShards(
+        CsvInput.resolve("test", s.files().test().toString()).files(), querySchema,
         s.teachers(), plain, new NonPrivateMajority(), CLASSES, s.files().prefix(REFERENCE),
         ReadCsvLines.DEFAULT_RANGE_BYTES));
     return pipeline;
@@ -458,11 +459,11 @@ public final class KnowledgeTransfer {
   private static List<String[]> readLabels(String prefix, String name, int expected)
       throws IOException {
     List<String[]> labels = new ArrayList<>();
-    for (String shard : LabelShards.completedShards(prefix)) {
-      List<String> lines = Files.readAllLines(Path.of(shard),
+    for (LabelShards.CompletedShard shard : LabelShards.completedShards(prefix)) {
+      List<String> lines = Files.readAllLines(Path.of(shard.path()),
           StandardCharsets.UTF_8);
       for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
-        String[] cells = CsvLine.cells(line, shard);
+        String[] cells = CsvLine.cells(line, shard.path());
         labels.add(new String[] {name + "/" + cells[0], cells[1]});
       }
     }
