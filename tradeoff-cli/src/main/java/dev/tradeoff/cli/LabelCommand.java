@@ -3,15 +3,22 @@ package dev.tradeoff.cli;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.beam.cluster.FlinkSessionCluster;
 import dev.tradeoff.beam.label.Aggregator;
+import dev.tradeoff.beam.label.ClassSet;
+import dev.tradeoff.beam.label.CsvSchema;
 import dev.tradeoff.beam.label.LabelJob;
+import dev.tradeoff.beam.label.LabelManifest;
+import dev.tradeoff.beam.label.LabelPlanReport;
 import dev.tradeoff.beam.label.LabelPrivacy;
 import dev.tradeoff.beam.runner.BeamRunner;
 import dev.tradeoff.accounting.budget.BudgetExceededException;
+import dev.tradeoff.learning.features.FeatureMap;
 import dev.tradeoff.ledger.SqliteLedger;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -25,12 +32,23 @@ import picocli.CommandLine.Spec;
  * {@code tradeoff label}: private labels for the user's unlabelled queries from K private
  * teachers trained on their sensitive CSV ({@link LabelJob}), charged to a privacy ledger before
  * anything is written. Exit 0 on success, 2 for bad input, 3 when the spend exceeds the budget or
- * what the ledger has left (nothing written, nothing charged).
+ * what the ledger has left (nothing written, nothing charged). {@code --plan} prints the
+ * derivation and exits without reading a training row or charging anything.
  */
 @Command(name = "label", mixinStandardHelpOptions = true,
-    description = {"Label QUERIES privately with K teachers trained on TRAIN (PATE-style "
-        + "knowledge transfer with DaRRM or GNMax), as a Beam job; writes DIR/labels-*.csv and "
-        + "DIR/manifest.json."})
+    description = {"Label QUERIES privately with K teachers trained on TRAIN, as a Beam job; "
+        + "writes DIR/labels-*.csv and DIR/manifest.json.",
+        "",
+        "Model: softmax (multinomial logistic) regression over the features. dp-majority "
+            + "(default) and DaRRM train each teacher by DP-SGD (per-example clipping, Poisson "
+            + "sampling, Gaussian noise, normalised by a noisy partition size); gnmax trains "
+            + "non-private teachers and adds Gaussian noise to every label's vote counts.",
+        "Features: numeric columns standardised with the mean and standard deviation of the "
+            + "public QUERIES (or mapped from a --range), clipped; string columns hashed; an "
+            + "empty cell sets a missing indicator. Training rows are never used for scaling.",
+        "Privacy: dp-majority costs (E, D) for any number of queries (the labels are "
+            + "post-processing of the DP teachers); gnmax composes its per-label noise over the "
+            + "queries; the manifest lists every bound and the run is charged the least."})
 public final class LabelCommand implements Callable<Integer> {
 
   /** Exit status when the spend exceeds the budget or the ledger's remainder. */
@@ -39,12 +57,12 @@ public final class LabelCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   @Option(names = "--train", required = true,
-      description = "Training CSV (header; a label column; numeric features): a file, a "
-          + "directory of shards or a glob.")
+      description = "Training CSV (header; a label column; features): a file, a directory of "
+          + "shards or a glob.")
   String train;
 
   @Option(names = "--queries", required = true,
-      description = "Query CSV (header; an id column; the same features by name).")
+      description = "Query CSV (header; an id column; the same features by name): public data.")
   String queries;
 
   @Option(names = "--out", required = true, description = "Output directory (new or empty).")
@@ -56,16 +74,71 @@ public final class LabelCommand implements Callable<Integer> {
   @Option(names = "--delta", required = true, description = "Total delta of the run.")
   double delta;
 
-  @Option(names = "--teachers", defaultValue = "11", description = "K (default 11; odd for "
-      + "DaRRM).")
-  int teachers;
+  @Option(names = "--classes", required = true, split = ",",
+      description = "The classes, comma-separated (public input: never read from the training "
+          + "data); rows with another label are skipped.")
+  List<String> classes;
 
-  @Option(names = "--aggregator", defaultValue = "darrm-opt",
-      description = "darrm-opt, darrm-sub or gnmax (default darrm-opt).")
+  @Option(names = "--aggregator", defaultValue = "dp-majority",
+      description = "dp-majority, darrm-opt, darrm-sub or gnmax (default dp-majority).")
   String aggregator;
+
+  @Option(names = "--teachers", description = "K (default 1 for dp-majority, 11 otherwise; "
+      + "odd for DaRRM).")
+  Integer teachers;
 
   @Option(names = "--m", description = "DaRRM's privacy allowance m (default 3, at most K).")
   Double allowance;
+
+  @Option(names = "--label-column", defaultValue = CsvSchema.LABEL,
+      description = "The training file's label column (default label).")
+  String labelColumn;
+
+  @Option(names = "--id-column", defaultValue = CsvSchema.ID,
+      description = "The queries' id column (default id); if the training file has it too, the "
+          + "teachers' partition is keyed on it and it is not a feature.")
+  String idColumn;
+
+  @Option(names = "--features", split = ",",
+      description = "The feature columns (default: every column but the label, the id and "
+          + "--ignore).")
+  List<String> features = List.of();
+
+  @Option(names = "--ignore", split = ",", description = "Columns that are not features.")
+  List<String> ignore = List.of();
+
+  @Option(names = "--categorical", split = ",",
+      description = "Feature columns to hash even if numeric.")
+  List<String> categorical = List.of();
+
+  @Option(names = "--range", description = "NAME=LOW:HIGH: clip the feature to [LOW, HIGH] and "
+      + "map it to [-1, 1] instead of standardising it (repeatable).")
+  List<String> ranges = List.of();
+
+  @Option(names = "--hash-buckets", defaultValue = "16",
+      description = "Buckets per hashed string column (default 16).")
+  int hashBuckets;
+
+  @Option(names = "--feature-clip", defaultValue = "4",
+      description = "Standardised values are clipped to +-this (default 4).")
+  double featureClip;
+
+  @Option(names = "--epochs", description = "DP-SGD epochs (default 5).")
+  Double epochs;
+
+  @Option(names = "--sampling-rate", description = "DP-SGD Poisson sampling rate (default "
+      + "0.01).")
+  Double samplingRate;
+
+  @Option(names = "--clip", description = "DP-SGD per-example clipping norm (default 1).")
+  Double clip;
+
+  @Option(names = "--learning-rate", description = "DP-SGD learning rate (default 0.5).")
+  Double learningRate;
+
+  @Option(names = "--plan", description = "Print the derivation and exit: no training row is "
+      + "read, nothing is charged or written.")
+  boolean planOnly;
 
   @Option(names = "--ledger", description = "Privacy ledger (SQLite) to charge the run to.")
   Path ledger;
@@ -88,18 +161,16 @@ public final class LabelCommand implements Callable<Integer> {
   @Option(names = "--overwrite", description = "Write into a non-empty --out.")
   boolean overwrite;
 
-  @Option(names = "--json", description = "Print the manifest as JSON.")
+  @Option(names = "--json", description = "Print the manifest (or, with --plan, the plan) as "
+      + "JSON.")
   boolean json;
-
-  /** The arguments as given, for the manifest. */
-  private List<String> commandLine = List.of();
 
   @Override
   public Integer call() {
-    commandLine = new ArrayList<>(List.of("tradeoff"));
+    List<String> commandLine = new ArrayList<>(List.of("tradeoff"));
     commandLine.addAll(spec.commandLine().getParseResult().originalArgs());
     BeamRunner beamRunner = BeamRunner.parse(runner);
-    Aggregator agg = Aggregator.parse(aggregator);
+    LabelJob.Request request = request();
     if (ledgerBudget != null && ledgerBudget.size() != 2) {
       throw new IllegalArgumentException("ledger-budget must be EPSILON,DELTA, but was "
           + ledgerBudget);
@@ -111,49 +182,44 @@ public final class LabelCommand implements Callable<Integer> {
       throw new IllegalArgumentException("seed must not be combined with --ledger: a seeded run's "
           + "noise is determined by its seed, so it is not private and cannot be charged as such");
     }
-    Inputs.epsilon("--epsilon", epsilon);
-    Inputs.delta("--delta", delta);
-    Inputs.count("--teachers", teachers, 1, EnsembleSetting.MAX_TEACHERS);
-    if (allowance != null) {
-      Inputs.range("--m", allowance, 1, teachers, "the privacy allowance, between 1 and --teachers");
-    }
     if (ledgerBudget != null) {
       Inputs.epsilon("--ledger-budget epsilon", ledgerBudget.get(0));
       Inputs.delta("--ledger-budget delta", ledgerBudget.get(1));
     }
-    if (ledger != null) {
+    if (ledger != null && !planOnly) {
       Inputs.ledgerToWrite("--ledger", ledger);
-    }
-    if (master != null) {
-      beamRunner.remoteOptions(master, 1, List.of()); // checks runner and class path
-      FlinkSessionCluster.requireReachable(master);
-    } else if (!beamRunner.available()) {
-      beamRunner.options(1);
-    }
-    ApproxDp budget = new ApproxDp(epsilon, delta);
-    if (ledger != null) {
       checkLedger();
     }
-    LabelJob.Request request = new LabelJob.Request(train, queries, out, budget, teachers, agg,
-        allowance == null ? Double.NaN : allowance, LabelPrivacy.Training.DEFAULT,
-        seed == null ? OptionalLong.empty() : OptionalLong.of(seed), overwrite);
+    if (!planOnly) {
+      if (master != null) {
+        beamRunner.remoteOptions(master, 1, List.of()); // checks runner and class path
+        FlinkSessionCluster.requireReachable(master);
+      } else if (!beamRunner.available()) {
+        beamRunner.options(1);
+      }
+    }
+    var o = spec.commandLine().getOut();
     try (Progress progress = Progress.of(spec)) {
       progress.phase("checking the input, fixing the privacy parameters");
       LabelJob.Plan plan = LabelJob.plan(request);
-      progress.phase("labelling " + plan.queryCount() + " queries from " + plan.trainRows()
-          + " training rows on the " + beamRunner.cliName() + " runner, spending "
-          + spending(plan));
+      if (planOnly) {
+        LabelPlanReport report = LabelPlanReport.of(plan);
+        o.println(json ? Json.write(report) : report.text());
+        o.flush();
+        return 0;
+      }
+      progress.phase("labelling " + plan.queryCount() + " queries on the " + beamRunner.cliName()
+          + " runner, spending " + spending(plan));
       int parallelism = Math.max(1, Runtime.getRuntime().availableProcessors());
       var options = master == null ? beamRunner.options(parallelism)
           : beamRunner.remoteOptions(master, parallelism, List.of(applicationJar()));
-      Map<String, Object> manifest;
+      LabelManifest manifest;
       try (SqliteLedger l = ledger == null ? null : openLedger()) {
         manifest = LabelJob.run(plan, new LabelJob.RunInfo(options, beamRunner.cliName(), master,
             commandLine), l);
       }
-      var o = spec.commandLine().getOut();
       if (json) {
-        o.println(Json.write(manifest));
+        o.println(manifest.json());
       } else {
         o.println("labelled " + plan.queryCount() + " queries into " + out.toAbsolutePath()
             + " spending " + spending(plan) + (plan.seeded()
@@ -167,9 +233,77 @@ public final class LabelCommand implements Callable<Integer> {
     }
   }
 
+  /** The request, every flag checked here once (the job checks the combination). */
+  private LabelJob.Request request() {
+    Inputs.epsilon("--epsilon", epsilon);
+    Inputs.delta("--delta", delta);
+    Aggregator agg = Aggregator.parse(aggregator);
+    int k = teachers != null ? teachers : agg == Aggregator.DP_MAJORITY ? 1 : 11;
+    Inputs.count("--teachers", k, 1, LabelJob.Request.MAX_TEACHERS);
+    if (allowance != null) {
+      Inputs.range("--m", allowance, 1, k, "the privacy allowance, between 1 and --teachers");
+    }
+    Inputs.count("--hash-buckets", hashBuckets, 1, 1 << 16);
+    Inputs.range("--feature-clip", featureClip, 1e-3, 1e6, "a bound on standardised values");
+    LabelPrivacy.Training d = LabelPrivacy.Training.DEFAULT;
+    double q = samplingRate == null ? d.samplingRate()
+        : Inputs.rangeAbove("--sampling-rate", samplingRate, 0, 1, "a probability");
+    double e = epochs == null ? d.epochs() : Inputs.rangeAbove("--epochs", epochs, 0, 1000,
+        "passes over the data");
+    if (e / q > 1e6) {
+      throw new IllegalArgumentException("epochs / sampling-rate must be at most 10^6 DP-SGD "
+          + "steps, but was " + (e / q));
+    }
+    double c = clip == null ? d.clip() : Inputs.rangeAbove("--clip", clip, 0, 1e6,
+        "a gradient norm");
+    double lr = learningRate == null ? d.learningRate()
+        : Inputs.rangeAbove("--learning-rate", learningRate, 0, 1e3, "a step size");
+    ClassSet classSet;
+    try {
+      classSet = new ClassSet(classes);
+    } catch (IllegalArgumentException ex) {
+      throw new IllegalArgumentException("--" + ex.getMessage());
+    }
+    Map<String, FeatureMap.Range> parsedRanges = new LinkedHashMap<>();
+    for (String r : ranges) {
+      parsedRanges.put(rangeName(r), range(r));
+    }
+    return new LabelJob.Request(train, queries, out, new ApproxDp(epsilon, delta), agg, k,
+        classSet, new CsvSchema.Columns(labelColumn, idColumn, features, ignore),
+        new LabelJob.FeatureOptions(parsedRanges, new HashSet<>(categorical), hashBuckets,
+            featureClip),
+        allowance == null ? Double.NaN : allowance, new LabelPrivacy.Training(q, e, c, lr),
+        seed == null ? OptionalLong.empty() : OptionalLong.of(seed), overwrite);
+  }
+
+  private static String rangeName(String spec) {
+    int eq = spec.lastIndexOf('=');
+    if (eq <= 0) {
+      throw new IllegalArgumentException("--range must be NAME=LOW:HIGH, but was " + spec);
+    }
+    return spec.substring(0, eq);
+  }
+
+  private static FeatureMap.Range range(String spec) {
+    String[] bounds = spec.substring(spec.lastIndexOf('=') + 1).split(":", -1);
+    try {
+      if (bounds.length == 2) {
+        double low = Double.parseDouble(bounds[0]);
+        double high = Double.parseDouble(bounds[1]);
+        if (Double.isFinite(low) && Double.isFinite(high) && low < high) {
+          return new FeatureMap.Range(low, high);
+        }
+      }
+    } catch (NumberFormatException e) {
+      // refused below
+    }
+    throw new IllegalArgumentException("--range must be NAME=LOW:HIGH with finite LOW < HIGH, "
+        + "but was " + spec);
+  }
+
   /** The run's total guarantee as text, rounded up (the safe direction). */
   private static String spending(LabelJob.Plan plan) {
-    ApproxDp total = plan.spend().total();
+    ApproxDp total = plan.spend();
     return "ε = " + Numbers.up(total.epsilon()) + ", δ = " + Numbers.up(total.delta());
   }
 

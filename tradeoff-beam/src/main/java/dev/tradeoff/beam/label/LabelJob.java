@@ -1,16 +1,13 @@
 package dev.tradeoff.beam.label;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.tradeoff.accounting.Require;
-import dev.tradeoff.accounting.guarantee.ApproxDp;
-import dev.tradeoff.accounting.guarantee.PrivacyGuarantee;
-import dev.tradeoff.accounting.guarantee.PureDp;
 import dev.tradeoff.accounting.budget.BudgetExceededException;
 import dev.tradeoff.accounting.budget.BudgetStore;
 import dev.tradeoff.accounting.budget.LedgerEntry;
-import dev.tradeoff.accounting.budget.Release;
-import dev.tradeoff.accounting.budget.RunGuarantee;
+import dev.tradeoff.accounting.guarantee.ApproxDp;
+import dev.tradeoff.accounting.guarantee.PrivacyGuarantee;
+import dev.tradeoff.accounting.guarantee.PureDp;
+import dev.tradeoff.accounting.numerics.StandardNormal;
 import dev.tradeoff.beam.majority.PrivateMajority;
 import dev.tradeoff.beam.random.ElementRandomness;
 import dev.tradeoff.ensemble.noise.NoiseFunction;
@@ -18,124 +15,155 @@ import dev.tradeoff.ensemble.optimize.Baseline;
 import dev.tradeoff.ensemble.optimize.GammaOptimizer;
 import dev.tradeoff.ensemble.optimize.Objective;
 import dev.tradeoff.ensemble.privacy.PrivacyVerifier;
-import java.io.IOException;
-import java.io.OutputStream;
-import java.io.UncheckedIOException;
-import java.nio.channels.Channels;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import dev.tradeoff.learning.features.FeatureMap;
+import dev.tradeoff.learning.features.PublicStatistics;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
-import java.util.TreeSet;
-import java.util.UUID;
-import java.util.stream.Stream;
+import java.util.Set;
+import java.util.stream.IntStream;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.PipelineResult;
-import org.apache.beam.sdk.io.FileSystems;
-import org.apache.beam.sdk.io.fs.EmptyMatchTreatment;
-import org.apache.beam.sdk.io.fs.MatchResult;
-import org.apache.beam.sdk.io.fs.MoveOptions;
-import org.apache.beam.sdk.io.fs.ResourceId;
 import org.apache.beam.sdk.options.PipelineOptions;
 import org.apache.beam.sdk.values.PCollectionView;
 
 /**
  * Private labels for a user's unlabelled data from K private teachers trained on their sensitive
- * data: PATE-style knowledge transfer with a private majority per query (DaRRM, [DaRRM24,
- * Sections 5–6]; GNMax, [PSMRTE18]), as one Beam pipeline that runs on any runner.
+ * data (PATE-style knowledge transfer), as one Beam pipeline that runs on any runner.
  *
  * <ol>
- *   <li>{@link #plan}: resolves the inputs, counts and checks the queries, fixes every privacy
- *       parameter from (E, D) and Q ({@link LabelPrivacy}), then checks the training data (labels,
- *       partitions) in one streaming pass. Nothing is trained; bad input is an
- *       {@link IllegalArgumentException}, a spend over the budget a
- *       {@link BudgetExceededException}.
- *   <li>{@link #run}: charges the run's guarantee to the caller's {@link BudgetStore} (before anything
- *       is written), then runs the pipeline: training lines through {@code TextIO} to K
- *       partitions by a keyed hash, one teacher per partition ({@link LabelPipeline.Teachers}),
- *       the models as a side input; once they are ready, the query files in byte ranges, each
- *       range read, voted, labelled by the private majority per query
- *       ({@link PrivateMajority#perQuery}) and written in one step ({@link LabelShards}) into a
- *       hidden temporary directory of the output. Then it commits: an {@code _INCOMPLETE} marker, the shards renamed
- *       into place, {@code manifest.json} written (under a temporary name, then renamed), the marker
- *       removed. A crash at any point leaves either nothing and no charge, or a charge and no
- *       labels, or a charge and labels marked incomplete; never labels without a charge.
+ *   <li>{@link #plan}: pins the inputs (the exact files and their sizes, {@link CsvInput}), reads
+ *       the headers, counts the public queries and takes the feature map's statistics from them,
+ *       and fixes every privacy parameter from (E, D) and Q ({@link LabelPrivacy}). The training
+ *       rows are not read. Bad input is an {@link IllegalArgumentException}, a spend over the
+ *       budget a {@link BudgetExceededException}.
+ *   <li>{@link #run}: charges the run's guarantee to the caller's {@link BudgetStore} (before
+ *       anything is written), then runs the pipeline: the pinned training bytes to K partitions
+ *       by a keyed hash, one teacher per partition ({@link LabelPipeline.Teachers}), the models
+ *       as a side input; then the pinned query bytes in ranges, each read, voted, labelled and
+ *       written in one step ({@link LabelShards}) into a hidden directory of the output; then
+ *       {@link LabelCommit} checks that exactly the planned number of labels was produced and
+ *       commits them. A crash at any point leaves either nothing and no charge, or a charge and
+ *       no labels, or a charge and labels marked incomplete; never labels without a charge, and
+ *       never more labels than were charged for.
  * </ol>
  *
- * <p>What the guarantee does not cover, as in PATE: the set of label values (the classes are
- * taken from the training data and released as the output's vocabulary), the shard sizes that
- * DP-SGD divides its noisy sum by, and the refusal of a plan whose partition would be empty (an
- * error before anything runs). A pipeline that fails after the charge keeps the charge: the
- * training data was read.
+ * <p>The guarantee holds against any one training record added or removed (and, doubled by group
+ * privacy, replaced), with no exception: the classes are public input ({@link ClassSet}); DP-SGD
+ * divides by a noisy partition size whose cost is in the teacher's event, never by the true one;
+ * an empty partition trains on no rows; a training row the teachers cannot read, or whose label
+ * is not a class, is skipped (never refused, which would reveal it); the feature map's
+ * statistics come from the public queries or the user; and the manifest publishes no count of
+ * training rows. A pipeline that fails after the charge keeps the charge: the training data was
+ * read.
  */
 public final class LabelJob {
-
-  /** The version written in manifests. */
-  public static final String VERSION = "0.1.0";
-
-  /** The marker present while labels are being moved into place. */
-  public static final String INCOMPLETE = "_INCOMPLETE";
-
-  /** The manifest's file name. */
-  public static final String MANIFEST = "manifest.json";
-
-  /** The label shards' name prefix in the work directory. */
-  private static final String LABELS = "labels";
-
-  /** At most this many distinct labels (classes). */
-  public static final int MAX_CLASSES = 1000;
 
   private LabelJob() {}
 
   /**
-   * What the user asked for.
+   * How raw columns become features: user ranges (clip to [low, high], mapped to [−1, 1]),
+   * columns forced to be hashed, the hash buckets per string column and the clip of standardised
+   * values. Every other numeric column is standardised with the public query set's mean and
+   * standard deviation.
+   */
+  public record FeatureOptions(Map<String, FeatureMap.Range> ranges, Set<String> categorical,
+      int hashBuckets, double clip) {
+    /** No ranges, nothing forced, 16 buckets, values clipped to ±4 standard deviations. */
+    public static final FeatureOptions DEFAULT = new FeatureOptions(Map.of(), Set.of(), 16, 4);
+
+    public FeatureOptions {
+      ranges = Map.copyOf(ranges);
+      categorical = Set.copyOf(categorical);
+      Require.inClosedRange("hash buckets", hashBuckets, 1, 1 << 16);
+      Require.that(clip > 0 && clip <= 1e6, "clip", "must be in (0, 1e6]", clip);
+      for (String name : categorical) {
+        Require.that(!ranges.containsKey(name), "categorical", "must not name a column that "
+            + "has a --range", name);
+      }
+    }
+  }
+
+  /**
+   * What the user asked for; checked here, once.
    *
    * @param train the training CSV: a file, a directory of shards or a glob
    * @param queries the query CSV: a file, a directory of shards or a glob
    * @param out the output directory
    * @param budget (E, D) the run may spend in total
+   * @param aggregator the aggregator
+   * @param teachers K
+   * @param classes the classes (public input)
+   * @param columns which column is the label, the id, the features
+   * @param features how the features are mapped
    * @param allowance DaRRM's m, or NaN for the default
+   * @param training the teachers' DP-SGD
    * @param seed reproducible run (no privacy) when present
    * @param overwrite whether an existing non-empty output directory may be written into
    */
-  public record Request(String train, String queries, Path out, ApproxDp budget, int teachers,
-      Aggregator aggregator, double allowance, LabelPrivacy.Training training, OptionalLong seed,
-      boolean overwrite) {
+  public record Request(String train, String queries, Path out, ApproxDp budget,
+      Aggregator aggregator, int teachers, ClassSet classes, CsvSchema.Columns columns,
+      FeatureOptions features, double allowance, LabelPrivacy.Training training,
+      OptionalLong seed, boolean overwrite) {
+    /** Most teachers a run may have. */
+    public static final int MAX_TEACHERS = 10_001;
+
     public Request {
       Require.nonNull("train", train);
       Require.nonNull("queries", queries);
       Require.nonNull("out", out);
       Require.nonNull("budget", budget);
-      Require.positive("teachers", teachers);
+      Require.that(budget.epsilon() >= 1e-6 && budget.epsilon() <= 100, "epsilon",
+          "must be in [1e-6, 100]", budget.epsilon());
+      Require.that(budget.delta() > 0 && budget.delta() < 1, "delta", "must be in (0, 1)",
+          budget.delta());
       Require.nonNull("aggregator", aggregator);
+      Require.inClosedRange("teachers", teachers, 1, MAX_TEACHERS);
+      Require.nonNull("classes", classes);
+      Require.nonNull("columns", columns);
+      Require.nonNull("features", features);
       Require.nonNull("training", training);
       Require.nonNull("seed", seed);
+      if (aggregator.isDarrm()) {
+        Require.that(classes.size() == 2, "classes", "must be exactly two for "
+            + aggregator.cliName() + " (DaRRM aggregates binary votes; use dp-majority or gnmax "
+            + "for more)", classes.names());
+        Require.that(teachers % 2 == 1, "teachers", "must be odd for DaRRM (its majority has no "
+            + "ties)", teachers);
+        if (!Double.isNaN(allowance)) {
+          Require.inClosedRange("m", allowance, 1, teachers);
+        }
+      } else {
+        Require.that(Double.isNaN(allowance), "m", "applies to DaRRM only, not to "
+            + aggregator.cliName(), allowance);
+      }
     }
   }
 
   /**
    * Everything fixed before the run.
    *
-   * @param labels the classes (the training data's label values), sorted
-   * @param partitionSizes the records each teacher will train on (not released)
-   * @param majority the private majority, its γ certified
-   * @param spend what the run spends: the Q-fold composition of the guarantee the majority's
-   *     certificate proves (DaRRM: (mε, δ) with δ raised by the verifier's tolerance where γ sits
-   *     on the boundary)
+   * @param queryCount Q, the rows of the pinned query bytes
+   * @param featurizer the feature map, its parameters from the queries and the user
+   * @param privacy every privacy parameter and bound; its least bound is what is charged
+   * @param majority the label of a query from its votes
+   * @param unanimous the probability that a query all K teachers vote for gets their class as
+   *     its label (1 without per-label noise; a lower bound for GNMax)
    */
   public record Plan(Request request, CsvInput train, CsvSchema trainSchema, CsvInput queries,
-      CsvSchema querySchema, long queryCount, long trainRows, List<String> labels,
-      LabelPrivacy privacy, TeacherPartition partition, long[] partitionSizes,
-      PrivateMajority majority, RunGuarantee spend) {
+      CsvSchema querySchema, long queryCount, Featurizer.Table featurizer, LabelPrivacy privacy,
+      TeacherPartition partition, PrivateMajority.QueryMajority majority, double unanimous) {
 
     /** Whether the run is seeded (reproducible, not private). */
     public boolean seeded() {
       return request.seed().isPresent();
+    }
+
+    /** What the run spends: the least valid bound. */
+    public ApproxDp spend() {
+      return privacy.total();
     }
   }
 
@@ -156,85 +184,85 @@ public final class LabelJob {
   }
 
   /**
-   * Checks everything and fixes every privacy parameter; trains nothing.
+   * Checks everything and fixes every privacy parameter; reads the headers and the public
+   * queries, never a training row; trains nothing.
    *
    * @throws IllegalArgumentException for bad input (one line naming what is wrong)
    * @throws BudgetExceededException if the run would spend more than the budget
    */
   public static Plan plan(Request request) {
     Require.nonNull("request", request);
-    checkOutput(request.out(), request.overwrite());
+    LabelCommit.checkOutput(request.out(), request.overwrite());
     CsvInput train = CsvInput.resolve("train", request.train());
-    CsvSchema trainSchema = CsvSchema.training(train.header(), "train " + train.files().get(0).path());
+    CsvSchema trainSchema = CsvSchema.training(train.header(), request.columns(),
+        "train " + train.files().get(0).path());
     CsvInput queries = CsvInput.resolve("queries", request.queries());
-    CsvSchema querySchema = CsvSchema.queries(queries.header(),
-        queries.files().get(0).path(), trainSchema);
-    long q = queries.scan(querySchema, (line, row) -> { });
+    CsvSchema querySchema = CsvSchema.queries(queries.header(), request.columns(), trainSchema,
+        "queries " + queries.files().get(0).path());
+    PublicStatistics stats = new PublicStatistics(trainSchema.dimension());
+    long q = queries.scan(querySchema, (line, row) -> stats.add(row.features()));
     Require.that(q >= 1, "queries", "must hold at least one row", q);
+    Featurizer.Table featurizer = features(request.features(), trainSchema, stats);
     LabelPrivacy privacy = LabelPrivacy.derive(request.budget(), q, request.teachers(),
         request.aggregator(), request.allowance(), request.training());
+    if (!privacy.run().guarantee().within(request.budget())) {
+      throw new BudgetExceededException(chargeLabel(request, q), privacy.total(),
+          request.budget());
+    }
     TeacherPartition partition = request.seed().isPresent()
         ? TeacherPartition.seeded(request.seed().getAsLong(), request.teachers())
         : TeacherPartition.secure(request.teachers());
-    TreeSet<String> labels = new TreeSet<>();
-    long[] sizes = new long[request.teachers()];
-    long n = train.scan(trainSchema, (line, row) -> {
-      if (labels.add(row.key()) && labels.size() > MAX_CLASSES) {
-        throw new IllegalArgumentException("train: the label column must hold at most "
-            + MAX_CLASSES + " distinct values, but holds more");
+    ElementRandomness randomness = randomness(request);
+    int classes = request.classes().size();
+    return switch (privacy.aggregator()) {
+      case DP_MAJORITY -> new Plan(request, train, trainSchema, queries, querySchema, q,
+          featurizer, privacy, partition, new Plurality(classes), 1);
+      case GNMAX -> {
+        // all K votes on one class: each other class's noisy count exceeds it with probability
+        // Φ(−K/(σ√2)); a union bound over the C − 1 others
+        double miss = (classes - 1) * StandardNormal.cdf(-request.teachers()
+            / (privacy.gnmax().sigma() * Math.sqrt(2)));
+        yield new Plan(request, train, trainSchema, queries, querySchema, q, featurizer,
+            privacy, partition, PrivateMajority.gnmax(privacy.gnmax(), classes, (int) q,
+                randomness).perQuery(), Math.max(0, 1 - miss));
       }
-      sizes[partition.of(line)]++;
-    });
-    Require.that(labels.size() >= 2, "train label column", "must hold at least two distinct "
-        + "values", labels);
-    if (request.aggregator().isDarrm() && labels.size() != 2) {
-      throw new IllegalArgumentException("train label column must hold exactly two values for "
-          + request.aggregator().cliName() + " (DaRRM aggregates binary votes; use gnmax for "
-          + "more classes), but holds " + labels.size() + ": " + abbreviate(labels));
-    }
-    Require.that(request.teachers() <= n, "teachers", "must be at most the number of training "
-        + "rows (" + n + ")", request.teachers());
-    for (int k = 0; k < sizes.length; k++) {
-      if (sizes[k] == 0) {
-        throw new IllegalArgumentException("teachers must be few enough that each of the K "
-            + "partitions receives a training row, but partition " + k + " of "
-            + request.teachers() + " receives none (" + n + " rows); use fewer teachers");
+      case DARRM_OPT, DARRM_SUB -> {
+        PrivacyVerifier verifier = new PrivacyVerifier(privacy.setting());
+        NoiseFunction gamma = privacy.aggregator() == Aggregator.DARRM_SUB
+            ? Baseline.SUBSAMPLING.certified(verifier).gamma()
+            : new GammaOptimizer(privacy.setting()).optimize(new Objective.Surrogate(0.75))
+                .gamma();
+        // [DaRRM24, Algorithm 1]: the majority with probability γ(K), else a fair coin
+        double g = gamma.at(request.teachers());
+        yield new Plan(request, train, trainSchema, queries, querySchema, q, featurizer,
+            privacy, partition, PrivateMajority.darrm(privacy.setting(), gamma, (int) q,
+                randomness).perQuery(), g + (1 - g) / 2);
       }
+    };
+  }
+
+  /**
+   * The feature map: the public statistics of the queries' feature cells, user ranges and forced
+   * categorical columns.
+   */
+  private static Featurizer.Table features(FeatureOptions options, CsvSchema trainSchema,
+      PublicStatistics stats) {
+    List<String> names = trainSchema.featureNames();
+    for (String name : options.ranges().keySet()) {
+      Require.that(names.contains(name), "range", "must name a feature column " + names, name);
     }
-    ElementRandomness randomness = request.seed().isPresent()
+    for (String name : options.categorical()) {
+      Require.that(names.contains(name), "categorical", "must name a feature column " + names,
+          name);
+    }
+    return new Featurizer.Table(FeatureMap.fromPublic(stats, names,
+        IntStream.range(0, names.size()).toArray(), options.ranges(), options.categorical(),
+        options.hashBuckets(), options.clip()));
+  }
+
+  private static ElementRandomness randomness(Request request) {
+    return request.seed().isPresent()
         ? ElementRandomness.seeded(request.seed().getAsLong()) : ElementRandomness.secure();
-    List<String> classes = List.copyOf(labels);
-    PrivateMajority majority = majority(privacy, (int) q, classes.size(), randomness);
-    RunGuarantee spend = RunGuarantee.of(List.of(new Release("labels", majority.event())),
-        request.budget().delta(), LabelPrivacy.methods(request.aggregator(), q));
-    if (!spend.within(request.budget())) {
-      throw new BudgetExceededException(chargeLabel(request, q), spend.total(),
-          request.budget());
-    }
-    return new Plan(request, train, trainSchema, queries, querySchema, q, n, classes, privacy,
-        partition, sizes, majority, spend);
-  }
-
-  private static String abbreviate(TreeSet<String> labels) {
-    List<String> first = labels.stream().limit(5).toList();
-    return labels.size() > 5 ? first + "..." : first.toString();
-  }
-
-  private static void checkOutput(Path out, boolean overwrite) {
-    if (Files.exists(out) && !Files.isDirectory(out)) {
-      throw new IllegalArgumentException("out must be a directory, but " + out
-          + " is a file");
-    }
-    if (Files.isDirectory(out) && !overwrite) {
-      try (Stream<Path> entries = Files.list(out)) {
-        if (entries.findAny().isPresent()) {
-          throw new IllegalArgumentException("out must be a new or empty directory (or pass "
-              + "--overwrite), but " + out + " is not empty");
-        }
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-    }
   }
 
   /**
@@ -245,224 +273,54 @@ public final class LabelJob {
    * @return the manifest as written to {@code manifest.json}
    * @throws BudgetExceededException if the ledger refuses the charge (nothing written, nothing
    *     charged)
-   * @throws IllegalStateException if the pipeline fails (the charge stays: the data was read)
+   * @throws IllegalStateException if the pipeline fails or labels other than the planned number
+   *     of queries (the charge stays: the data was read; nothing is committed)
    */
-  public static Map<String, Object> run(Plan plan, RunInfo info, BudgetStore ledger) {
+  public static LabelManifest run(Plan plan, RunInfo info, BudgetStore ledger) {
     Request request = plan.request();
     Require.that(ledger == null || !plan.seeded(), "seed", "must not be given with a ledger: a "
         + "seeded run is not private and is not charged as such", request.seed());
     Instant started = Instant.now();
-    Map<String, Object> ledgerEntry = null;
+    LabelManifest.Ledger ledgerEntry = null;
     if (ledger != null) {
-      ApproxDp spend = plan.spend().total();
+      ApproxDp spend = plan.spend();
       LedgerEntry entry = ledger.charge(chargeLabel(request, plan.queryCount()), spend);
-      ledgerEntry = new LinkedHashMap<>();
-      ledgerEntry.put("id", entry.id());
-      ledgerEntry.put("label", entry.label());
-      ledgerEntry.put("charged", epsilonDelta(spend.epsilon(), spend.delta()));
-      ledgerEntry.put("remaining", remaining(ledger.remaining()));
+      ledgerEntry = new LabelManifest.Ledger(entry.id(), entry.label(),
+          LabelManifest.EpsilonDelta.of(spend), remaining(ledger.remaining()));
     }
-    Path out = request.out().toAbsolutePath();
-    String runId = UUID.randomUUID().toString();
-    Path work = out.resolve(".tradeoff-" + runId);
-    try {
-      Files.createDirectories(work);
-    } catch (IOException e) {
-      throw new UncheckedIOException("creating " + work + " failed: " + e.getMessage(), e);
-    }
-    ElementRandomness randomness = request.seed().isPresent()
-        ? ElementRandomness.seeded(request.seed().getAsLong()) : ElementRandomness.secure();
+    LabelCommit commit = LabelCommit.start(request.out());
+    ElementRandomness randomness = randomness(request);
     Pipeline pipeline = Pipeline.create(info.options());
     PCollectionView<Map<Integer, TeacherModel>> models = pipeline.apply("Teachers",
         new LabelPipeline.Teachers(plan.train().files(), plan.partition(), plan.trainSchema(),
-            plan.labels(), plan.privacy().dpSgd(), randomness));
+            request.classes(), plan.featurizer(), plan.privacy().trainer(), randomness));
     pipeline.apply("Label", new LabelShards(plan.queries().files(), plan.querySchema(),
-        request.teachers(), models, plan.majority().perQuery(), plan.labels(),
-        work.resolve(LABELS).toString(), ReadCsvLines.DEFAULT_RANGE_BYTES));
+        request.teachers(), models, plan.featurizer(), plan.majority(),
+        request.classes().names(), commit.shardPrefix(), ReadCsvLines.DEFAULT_RANGE_BYTES));
     try {
-      PipelineResult result = pipeline.run();
-      PipelineResult.State state = result.waitUntilFinish();
+      PipelineResult.State state = pipeline.run().waitUntilFinish();
       if (state != PipelineResult.State.DONE) {
         throw new IllegalStateException("the pipeline ended in state " + state);
       }
     } catch (RuntimeException e) {
-      deleteQuietly(work);
+      commit.abandon();
       throw new IllegalStateException("the labelling pipeline failed (the budget stays charged: "
           + "the training data was read): " + rootMessage(e), e);
     }
-    return commit(plan, info, ledgerEntry, work, out, started);
+    LabelManifest.Ledger charged = ledgerEntry;
+    return commit.commit(plan.queryCount(), files -> LabelManifest.of(plan, info, charged,
+        started, files));
   }
 
-  /** What the ledger has left as {@code {"epsilon"[, "delta"]}}, or its description if neither. */
+  /** What the ledger has left as (ε, δ), or its description if it is of another kind. */
   private static Object remaining(PrivacyGuarantee left) {
     if (left instanceof ApproxDp approx) {
-      return epsilonDelta(approx.epsilon(), approx.delta());
+      return LabelManifest.EpsilonDelta.of(approx);
     }
     if (left instanceof PureDp pure) {
-      return epsilonDelta(pure.epsilon(), 0);
+      return new LabelManifest.EpsilonDelta(pure.epsilon(), 0);
     }
     return String.valueOf(left);
-  }
-
-  private static Map<String, Object> epsilonDelta(double epsilon, double delta) {
-    Map<String, Object> pair = new LinkedHashMap<>();
-    pair.put("epsilon", epsilon);
-    pair.put("delta", delta);
-    return pair;
-  }
-
-  private static PrivateMajority majority(LabelPrivacy privacy, int q, int classes,
-      ElementRandomness randomness) {
-    if (!privacy.aggregator().isDarrm()) {
-      return PrivateMajority.gnmax(privacy.gnmax(), classes, q, randomness);
-    }
-    PrivacyVerifier verifier = new PrivacyVerifier(privacy.setting());
-    NoiseFunction gamma = privacy.aggregator() == Aggregator.DARRM_SUB
-        ? Baseline.SUBSAMPLING.certified(verifier).gamma()
-        : new GammaOptimizer(privacy.setting()).optimize(new Objective.Surrogate(0.75)).gamma();
-    return PrivateMajority.darrm(privacy.setting(), gamma, q, randomness);
-  }
-
-  /**
-   * The completed shards, checked against the plan: exactly the planned (and charged) number of
-   * labels, or the run fails with nothing committed.
-   */
-  private static List<LabelShards.CompletedShard> checkedShards(Plan plan, Path work)
-      throws IOException {
-    List<LabelShards.CompletedShard> shards = LabelShards.completedShards(
-        work.resolve(LABELS).toString());
-    long labelled = shards.stream().mapToLong(LabelShards.CompletedShard::labels).sum();
-    if (labelled != plan.queryCount()) {
-      deleteQuietly(work);
-      throw new IllegalStateException("the labelling pipeline produced " + labelled + " labels "
-          + "where " + plan.queryCount() + " were planned and charged; nothing was committed");
-    }
-    return shards;
-  }
-
-  private static Map<String, Object> commit(Plan plan, RunInfo info,
-      Map<String, Object> ledgerEntry, Path work, Path out, Instant started) {
-    List<LabelShards.CompletedShard> shards;
-    try {
-      shards = checkedShards(plan, work);
-    } catch (IOException e) {
-      deleteQuietly(work);
-      throw new UncheckedIOException("reading the list of label shards under " + work
-          + " failed (nothing was committed): " + e.getMessage(), e);
-    }
-    try {
-      Files.writeString(out.resolve(INCOMPLETE), "labels are being moved into place by run "
-          + work.getFileName() + "\n", StandardCharsets.UTF_8);
-      // --overwrite: an earlier run's labels and manifest go first (the marker is already there)
-      Files.deleteIfExists(out.resolve(MANIFEST));
-      try (Stream<Path> earlier = Files.list(out)) {
-        for (Path f : earlier.filter(f -> f.getFileName().toString().startsWith("labels-"))
-            .toList()) {
-          Files.delete(f);
-        }
-      }
-      List<ResourceId> from = new ArrayList<>();
-      List<ResourceId> to = new ArrayList<>();
-      List<String> names = new ArrayList<>();
-      for (int i = 0; i < shards.size(); i++) {
-        String name = String.format(java.util.Locale.ROOT, "labels-%05d-of-%05d.csv", i,
-            shards.size());
-        from.add(FileSystems.matchNewResource(shards.get(i).path(), false));
-        names.add(name);
-        to.add(FileSystems.matchNewResource(out.resolve(name).toString(), false));
-      }
-      FileSystems.rename(from, to, MoveOptions.StandardMoveOptions.IGNORE_MISSING_FILES);
-      Map<String, Object> manifest = manifest(plan, info, ledgerEntry, started, names);
-      Path pending = work.resolve(MANIFEST);
-      writeJson(pending, manifest);
-      Files.move(pending, out.resolve(MANIFEST), java.nio.file.StandardCopyOption.ATOMIC_MOVE,
-          java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-      Files.delete(out.resolve(INCOMPLETE));
-      deleteQuietly(work);
-      return manifest;
-    } catch (IOException e) {
-      throw new UncheckedIOException("committing the labels to " + out + " failed (they stay "
-          + "marked " + INCOMPLETE + "): " + e.getMessage(), e);
-    }
-  }
-
-  private static Map<String, Object> manifest(Plan plan, RunInfo info,
-      Map<String, Object> ledgerEntry, Instant started, List<String> files) {
-    Request r = plan.request();
-    LabelPrivacy p = plan.privacy();
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("version", VERSION);
-    m.put("commandLine", info.commandLine());
-    m.put("runner", info.runner());
-    m.put("master", info.master());
-    m.put("seeded", plan.seeded());
-    m.put("private", !plan.seeded());
-    Map<String, Object> guarantee = new LinkedHashMap<>();
-    guarantee.put("epsilon", plan.spend().total().epsilon());
-    guarantee.put("delta", plan.spend().total().delta());
-    guarantee.put("accountant", plan.spend().method().cliName());
-    guarantee.put("holds", plan.seeded() ? "no: a seeded run's noise is determined by its seed"
-        : "yes, against any one training record added or removed");
-    m.put("guarantee", guarantee);
-    m.put("budget", epsilonDelta(r.budget().epsilon(), r.budget().delta()));
-    Map<String, Object> derivation = new LinkedHashMap<>();
-    derivation.put("aggregator", p.aggregator().cliName());
-    derivation.put("perLabel", epsilonDelta(p.perLabel().epsilon(), p.perLabel().delta()));
-    if (p.setting() != null) {
-      derivation.put("m", p.setting().allowance());
-      derivation.put("teacher", epsilonDelta(p.setting().epsilon(), p.setting().teacherDelta()));
-      Map<String, Object> dpSgd = new LinkedHashMap<>();
-      dpSgd.put("noiseMultiplier", p.dpSgd().noiseMultiplier());
-      dpSgd.put("clip", p.dpSgd().clipNorm());
-      dpSgd.put("samplingRate", p.dpSgd().samplingRate());
-      dpSgd.put("steps", p.dpSgd().steps());
-      dpSgd.put("learningRate", p.dpSgd().learningRate());
-      derivation.put("dpSgd", dpSgd);
-    } else {
-      derivation.put("gnmaxSigma", p.gnmax().sigma());
-    }
-    derivation.put("steps", p.derivation());
-    m.put("derivation", derivation);
-    m.put("ledger", ledgerEntry);
-    Map<String, Object> counts = new LinkedHashMap<>();
-    counts.put("trainRows", plan.trainRows());
-    counts.put("queries", plan.queryCount());
-    counts.put("labelled", plan.queryCount());
-    counts.put("teachers", r.teachers());
-    counts.put("classes", plan.labels().size());
-    m.put("counts", counts);
-    m.put("labels", plan.labels());
-    m.put("files", files);
-    m.put("started", started.toString());
-    m.put("finished", Instant.now().toString());
-    return m;
-  }
-
-  private static final ObjectMapper JSON = new ObjectMapper()
-      .enable(SerializationFeature.INDENT_OUTPUT);
-
-  /** The manifest as JSON text. */
-  public static String json(Map<String, Object> manifest) {
-    try {
-      return JSON.writeValueAsString(manifest);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
-  private static void writeJson(Path file, Map<String, Object> manifest) throws IOException {
-    try (OutputStream o = Channels.newOutputStream(FileSystems.create(
-        FileSystems.matchNewResource(file.toString(), false), "application/json"))) {
-      o.write((json(manifest) + "\n").getBytes(StandardCharsets.UTF_8));
-    }
-  }
-
-  private static void deleteQuietly(Path dir) {
-    try (Stream<Path> walk = Files.walk(dir)) {
-      walk.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
-    } catch (IOException | UncheckedIOException e) {
-      // best effort: a leftover hidden work directory holds no released output
-    }
   }
 
   private static String rootMessage(Throwable e) {

@@ -2,7 +2,6 @@ package dev.tradeoff.beam.label;
 
 import dev.tradeoff.accounting.Require;
 import dev.tradeoff.beam.random.ElementRandomness;
-import dev.tradeoff.learning.dpsgd.DpSgd;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
@@ -41,8 +40,8 @@ public final class LabelPipeline {
   private LabelPipeline() {}
 
   /**
-   * Training CSV (a header, a {@code label} column and numeric features) to the K trained teachers'
-   * models, keyed by teacher index, as a side input.
+   * Training CSV (a header, a label column and features) to the K trained teachers' models, keyed
+   * by teacher index, as a side input.
    */
   public static final class Teachers
       extends PTransform<PBegin, PCollectionView<Map<Integer, TeacherModel>>> {
@@ -52,26 +51,29 @@ public final class LabelPipeline {
     private final List<ReadCsvLines.PinnedFile> files;
     private final TeacherPartition partition;
     private final CsvSchema schema;
-    private final List<String> labels;
-    private final DpSgd dpSgd;
+    private final ClassSet classes;
+    private final Featurizer featurizer;
+    private final PartitionTrainer trainer;
     private final ElementRandomness randomness;
 
     /**
      * @param files the training files as pinned by the plan (each starts with the header)
      * @param partition the keyed hash assigning each record to one of the K teachers
      * @param schema the training file's schema
-     * @param labels the classes, sorted; a record's class is its label's index
-     * @param dpSgd DP-SGD for private teachers, or null for non-private ones
-     * @param randomness DP-SGD's randomness (per teacher)
+     * @param classes the public classes; a record's class is its label's index
+     * @param featurizer the features a teacher sees
+     * @param trainer how each teacher is trained
+     * @param randomness the teachers' randomness (per teacher)
      */
     public Teachers(List<ReadCsvLines.PinnedFile> files, TeacherPartition partition,
-        CsvSchema schema,
-        List<String> labels, DpSgd dpSgd, ElementRandomness randomness) {
+        CsvSchema schema, ClassSet classes, Featurizer featurizer, PartitionTrainer trainer,
+        ElementRandomness randomness) {
       this.files = List.copyOf(files);
       this.partition = Require.nonNull("partition", partition);
       this.schema = Require.nonNull("schema", schema);
-      this.labels = List.copyOf(labels);
-      this.dpSgd = dpSgd;
+      this.classes = Require.nonNull("classes", classes);
+      this.featurizer = Require.nonNull("featurizer", featurizer);
+      this.trainer = Require.nonNull("trainer", trainer);
       this.randomness = Require.nonNull("randomness", randomness);
     }
 
@@ -82,7 +84,8 @@ public final class LabelPipeline {
               ReadCsvLines.DEFAULT_RANGE_BYTES))
           .apply("ReadTrain", ParDo.of(new ReadLinesFn()))
           .setCoder(StringUtf8Coder.of())
-          .apply("Train", new TrainTeachers(partition, schema, labels, dpSgd, randomness))
+          .apply("Train", new TrainTeachers(partition, schema, classes, featurizer, trainer,
+              randomness))
           .apply("Models", View.asMap());
     }
   }

@@ -2,192 +2,345 @@ package dev.tradeoff.beam.label;
 
 import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.accountant.Accountant;
+import dev.tradeoff.accounting.accountant.AccountingMethod;
 import dev.tradeoff.accounting.budget.BudgetExceededException;
 import dev.tradeoff.accounting.budget.Release;
 import dev.tradeoff.accounting.budget.RunGuarantee;
-import dev.tradeoff.accounting.methods.Accountants;
-import dev.tradeoff.accounting.accountant.AccountingMethod;
 import dev.tradeoff.accounting.calibration.GaussianCalibrator;
+import dev.tradeoff.accounting.event.ComposedEvent;
 import dev.tradeoff.accounting.event.DpEvent;
 import dev.tradeoff.accounting.event.GaussianEvent;
 import dev.tradeoff.accounting.event.GuaranteeEvent;
 import dev.tradeoff.accounting.event.SelfComposedEvent;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.Neighbouring;
-import dev.tradeoff.accounting.pld.PldAccountant;
+import dev.tradeoff.accounting.methods.Accountants;
 import dev.tradeoff.ensemble.gnmax.GnMax;
 import dev.tradeoff.ensemble.privacy.DarrmSetting;
 import dev.tradeoff.learning.dpsgd.DpSgd;
-import dev.tradeoff.learning.teachers.DpSgdTeachers;
+import dev.tradeoff.learning.softmax.SoftmaxDpSgd;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.function.DoubleFunction;
 
 /**
  * Every privacy parameter of a labelling run, fixed from the total budget (E, D), the number Q of
- * queries, K and the aggregator before any record is read (PATE-style knowledge transfer, DaRRM
- * paper Section 6.2).
+ * queries, K and the aggregator before any record is read, and every analysis that bounds the
+ * run, with the least of them as the run's guarantee.
  *
- * <p>DaRRM ({@link Aggregator#DARRM_OPT}, {@link Aggregator#DARRM_SUB}): each label is (ε_l,
- * δ_l)-DP with δ_l = D/(2Q) rounded down and ε_l the largest value (doubling, then bisection to a relative width of 10^-4, keeping the certified end) whose
- * Q-fold composition the tightest accountant for it ({@link #methods}) bounds by (E, D); the
- * allowance m (default {@link #DEFAULT_ALLOWANCE}, at most K) then gives each teacher (ε_l/m, Δ)
- * with 1 − (1 − Δ)^m ≤ δ_l (DaRRM's default δ, Section 6.1), and DP-SGD's noise multiplier is the
- * smallest the PLD accountant certifies for (ε_l/m, Δ) at the fixed sampling rate and steps. The
- * certified DaRRM target (m ε_t, δ) ≤ (ε_l, δ_l) is what is composed.
+ * <h2>What is released, and the two analyses</h2>
  *
- * <p>GNMax ({@link Aggregator#GNMAX}): the teachers are non-private; one training record changes
- * one teacher's vote, i.e. two vote counts by one (L2 sensitivity √2), so each label is a Gaussian
- * mechanism with noise multiplier σ/√2, and σ is the smallest for which the tightest accountant
- * bounds Q such labels by (E, D).
+ * <p>The K teachers are trained once, each on its own partition of the sensitive rows (a keyed
+ * hash: one record, one partition), and every label is a function of the K trained models, the
+ * public queries and fresh aggregator noise. Under add/remove of one record exactly one
+ * partition, so one model, changes.
  *
- * <p>Every rounding goes the safe way (ε and δ down per label, σ up), and the run's guarantee is
- * recomputed from the final parameters by {@link RunGuarantee}: it never exceeds (E, D).
+ * <ol>
+ *   <li><b>Teachers</b> (private teachers only): the K models together are as private as one
+ *       teacher (parallel composition, Dwork and Roth 2014, and McSherry 2009), and everything
+ *       computed from them afterwards, any number of labels included, is post-processing. So the
+ *       run is (ε, D)-DP with ε one teacher's, at the run's D, whatever Q is. A teacher's
+ *       mechanism is the noisy size of its partition (Gaussian, sensitivity 1) composed with T
+ *       Poisson-sampled Gaussian DP-SGD steps ({@link #teacherEvent}).
+ *   <li><b>Per-label composition</b>: each label is a private mechanism of its own and the Q
+ *       labels compose. For GNMax over non-private teachers (deterministic models) each label is
+ *       a Gaussian mechanism of sensitivity √2 on the vote counts with independent noise, so this
+ *       is the (only) valid analysis. For DaRRM each label is (m ε_t, δ)-DP [DaRRM24, Lemma 3.1
+ *       and Section 4]; composing the Q labels is what DaRRM's model needs (mechanisms run afresh
+ *       for every output); here the labels share the same models, so the composition is valid only
+ *       because it is implied by analysis 1 ((m ε_t, δ) ≥ (ε_t, Δ) in both coordinates, and
+ *       composing more mechanisms only raises the profile) — it never binds in this job.
+ * </ol>
  *
- * @param aggregator the private majority
+ * <p>The run's guarantee is the least ε over the analyses that apply, all at δ = D, each computed
+ * by the tightest accountant for it ({@link RunGuarantee}).
+ *
+ * <h2>The plans</h2>
+ *
+ * <ul>
+ *   <li>{@link Aggregator#DP_MAJORITY}: each teacher is trained to the whole (E, D) (σ the
+ *       smallest certified for the teacher event), and the label is the teachers' plurality
+ *       ({@link Plurality}). The run costs (E, D) for any Q.
+ *   <li>DaRRM ({@link Aggregator#DARRM_OPT}, {@link Aggregator#DARRM_SUB}): [DaRRM24, Section 6.2]'s
+ *       derivation, kept for the paper's model: each label (ε_l, δ_l) with δ_l = D/(2Q) rounded
+ *       down and ε_l the largest whose Q-fold composition fits (E, D); each teacher (ε_l/m, Δ) with
+ *       1 − (1 − Δ)^m ≤ δ_l; σ the smallest for which the teacher event meets (ε_l/m, Δ). Charged
+ *       the least valid bound, which is analysis 1 at D.
+ *   <li>{@link Aggregator#GNMAX}: non-private teachers; σ the smallest for which the tightest
+ *       accountant bounds Q Gaussian labels of noise multiplier σ/√2 by (E, D).
+ * </ul>
+ *
+ * <p>Replace-one neighbours: a replacement is one removal and one addition, so whatever the
+ * analysis, an (ε, δ)-DP run under add/remove is (2ε, (1 + e^ε)δ)-DP under replace-one (group
+ * privacy of size 2, Dwork and Roth 2014, Theorem 2.2 for pure DP and its (ε, δ) extension): the
+ * two records may fall into two partitions (two teachers change) or, when the training file
+ * keeps a stable id column that the partition is keyed on, into the same one.
+ *
+ * @param aggregator the aggregator
  * @param queries Q
  * @param teachers K
  * @param budget (E, D), the most the run may spend
- * @param run the run's guarantee: the Q-fold composition, by the tightest accountant, at D
- * @param perLabel the per-label guarantee composed
- * @param setting DaRRM's setting (null for GNMax)
- * @param dpSgd the teachers' DP-SGD (null for GNMax)
- * @param gnmax GNMax's noise (null for DaRRM)
- * @param derivation the steps above with their numbers, for the manifest
+ * @param bounds every analysis that applies, in the order above
+ * @param run the least of them: the run's guarantee, what is charged
+ * @param trainer how each teacher is trained (with its noise)
+ * @param setting DaRRM's setting (null for the others)
+ * @param gnmax GNMax's noise (null for the others)
+ * @param derivation the steps above with their numbers, for the manifest and {@code --plan}
  */
 public record LabelPrivacy(Aggregator aggregator, long queries, int teachers, ApproxDp budget,
-    RunGuarantee run, ApproxDp perLabel, DarrmSetting setting, DpSgd dpSgd, GnMax gnmax,
+    List<Bound> bounds, Bound run, PartitionTrainer trainer, DarrmSetting setting, GnMax gnmax,
     List<String> derivation) {
 
   /** DaRRM's privacy allowance m when none is given (the paper's Section 6.2 uses m = 3). */
   public static final double DEFAULT_ALLOWANCE = 3;
 
+  /** Up to this many DaRRM labels the exact optimal composition is tried (it is then fast). */
+  public static final int OPTIMAL_LIMIT = 10_000;
+
   /**
-   * How the private teachers are trained: Poisson sampling rate q and epochs (so T = ⌈epochs/q⌉
-   * steps), clipping norm C. Fixed independently of the data, so the noise can be calibrated before
-   * any record is read.
+   * One analysis of the run's privacy and its result at the run's δ.
+   *
+   * @param analysis what the analysis is ({@code teachers} or {@code per-label composition})
+   * @param argument why it holds, in one sentence
+   * @param guarantee the run's (ε, δ) by that analysis, with the accountant that gave it
    */
-  public record Training(double samplingRate, double epochs, double clip) {
-    /** q = 0.1, 5 epochs (T = 50 steps), C = 1. */
-    public static final Training DEFAULT = new Training(0.1, 5, 1);
+  public record Bound(String analysis, String argument, RunGuarantee guarantee) {
+    public Bound {
+      Require.nonNull("analysis", analysis);
+      Require.nonNull("argument", argument);
+      Require.nonNull("guarantee", guarantee);
+    }
+
+    /** The run's (ε, δ) by this analysis. */
+    public ApproxDp total() {
+      return guarantee.total();
+    }
+  }
+
+  /**
+   * How the private teachers are trained, fixed independently of the data so the noise can be
+   * calibrated before any record is read: Poisson sampling rate q and epochs (T = ⌈epochs/q⌉
+   * steps), clipping norm C and learning rate η of softmax DP-SGD ({@link SoftmaxDpSgd}).
+   */
+  public record Training(double samplingRate, double epochs, double clip, double learningRate) {
+    /** q = 0.01, 5 epochs (T = 500 steps), C = 1, η = 0.5. */
+    public static final Training DEFAULT = new Training(0.01, 5, 1, 0.5);
 
     public Training {
       Require.that(samplingRate > 0 && samplingRate <= 1, "sampling rate", "must be in (0, 1]",
           samplingRate);
-      Require.positive("epochs", epochs);
-      Require.positive("clip", clip);
+      Require.that(epochs > 0 && epochs <= 1000, "epochs", "must be in (0, 1000]", epochs);
+      Require.that(clip > 0 && clip <= 1e6, "clip", "must be in (0, 1e6]", clip);
+      Require.that(learningRate > 0 && learningRate <= 1e3, "learning rate",
+          "must be in (0, 1000]", learningRate);
+      Require.that(epochs / samplingRate <= 1e6, "epochs / sampling rate",
+          "must be at most 10^6 DP-SGD steps", epochs / samplingRate);
+    }
+
+    /** T. */
+    public int steps() {
+      return DpSgd.stepsForEpochs(epochs, samplingRate);
+    }
+
+    /** Softmax DP-SGD with noise multiplier σ. */
+    public SoftmaxDpSgd dpSgd(double sigma) {
+      return new SoftmaxDpSgd(sigma, clip, samplingRate, steps(), learningRate, 0);
     }
   }
 
   public LabelPrivacy {
+    bounds = List.copyOf(bounds);
     derivation = List.copyOf(derivation);
   }
 
-  /** Whether the teachers are trained with DP-SGD (DaRRM) rather than non-privately (GNMax). */
-  public boolean privateTeachers() {
-    return dpSgd != null;
+  /** The run's guarantee: the least bound. */
+  public ApproxDp total() {
+    return run.total();
+  }
+
+  /**
+   * A private teacher's mechanism: its partition's size released with Gaussian noise σ_c
+   * (sensitivity 1), composed with T steps of DP-SGD (Poisson-sampled Gaussians).
+   */
+  public static DpEvent teacherEvent(PartitionTrainer.Softmax trainer) {
+    SoftmaxDpSgd dpSgd = Require.nonNull("trainer.dpSgd", trainer.dpSgd());
+    return ComposedEvent.of(new GaussianEvent(trainer.countSigma()), dpSgd.event());
   }
 
   /**
    * Derives every parameter.
    *
-   * @param budget (E, D) with E &gt; 0 and D in (0, 1)
+   * @param budget (E, D)
    * @param queries Q ≥ 1
-   * @param teachers odd K ≥ 1 for DaRRM, K ≥ 1 for GNMax
+   * @param teachers K ≥ 1 (odd for DaRRM)
    * @param allowance m in [1, K] for DaRRM, or NaN for the default
+   * @throws BudgetExceededException if no noise meets the budget
    */
   public static LabelPrivacy derive(ApproxDp budget, long queries, int teachers,
       Aggregator aggregator, double allowance, Training training) {
-    Require.nonNull("budget", budget);
-    Require.positive("epsilon", budget.epsilon());
-    Require.openUnit("delta", budget.delta());
-    Require.positive("queries", queries);
-    Require.that(queries <= Integer.MAX_VALUE, "queries", "must be < 2^31", queries);
-    Require.positive("teachers", teachers);
-    Require.nonNull("aggregator", aggregator);
-    Require.nonNull("training", training);
+    Require.that(queries >= 1 && queries <= Integer.MAX_VALUE, "queries", "must be in [1, 2^31)",
+        queries);
     int q = (int) queries;
     List<String> steps = new ArrayList<>();
     steps.add("budget (E, D) = (" + budget.epsilon() + ", " + budget.delta() + ") for Q = " + q
         + " labels from K = " + teachers + " teachers, aggregator " + aggregator.cliName());
-    if (aggregator.isDarrm()) {
-      Require.that(teachers % 2 == 1, "teachers", "must be odd for DaRRM (its majority has no "
-          + "ties)", teachers);
-      double m = Double.isNaN(allowance) ? Math.min(DEFAULT_ALLOWANCE, teachers) : allowance;
-      Require.inClosedRange("m", m, 1, teachers);
-      double labelDelta = Math.nextDown(budget.delta() / (2.0 * q));
-      double labelEpsilon = largestPerLabelEpsilon(budget, q, labelDelta);
-      steps.add("per label: delta_l = D/(2Q) = " + labelDelta + "; epsilon_l = " + labelEpsilon
-          + ", the largest whose Q-fold composition the tightest accountant bounds by (E, D)");
-      double teacherEpsilon = labelEpsilon / m;
-      while (teacherEpsilon * m > labelEpsilon) {
-        teacherEpsilon = Math.nextDown(teacherEpsilon);
-      }
-      double teacherDelta = Math.nextDown(-Math.expm1(Math.log1p(-labelDelta) / m));
-      while (DarrmSetting.defaultDelta(teacherDelta, m) > labelDelta) {
-        teacherDelta = Math.nextDown(teacherDelta);
-      }
-      DarrmSetting setting = DarrmSetting.withDefaultDelta(teachers, teacherEpsilon,
-          teacherDelta, m);
-      steps.add("m = " + m + ": each teacher (epsilon_l/m, Delta) = (" + teacherEpsilon + ", "
-          + teacherDelta + ") with 1-(1-Delta)^m = " + setting.delta() + " <= delta_l");
-      Accountant pld = new PldAccountant();
-      int dpSgdSteps = DpSgd.stepsForEpochs(training.epochs(), training.samplingRate());
-      double sigma;
-      try {
-        sigma = DpSgd.calibrateNoiseMultiplier(training.samplingRate(), dpSgdSteps,
-            teacherEpsilon, teacherDelta, pld);
-      } catch (IllegalArgumentException e) {
-        throw new BudgetExceededException("label " + q + " queries", "leaves each teacher "
-            + "epsilon " + teacherEpsilon + ", which DP-SGD cannot reach (" + e.getMessage()
-            + ")", budget);
-      }
-      DpSgd dpSgd = new DpSgd(sigma, training.clip(), training.samplingRate(), dpSgdSteps,
-          DpSgdTeachers.LEARNING_RATE, 0);
-      ApproxDp achieved = dpSgd.guarantee(teacherDelta, pld);
-      steps.add("DP-SGD: q = " + training.samplingRate() + ", T = " + dpSgdSteps + " steps, C = "
-          + training.clip() + ", noise multiplier sigma = " + sigma + " (PLD accountant: epsilon "
-          + achieved.epsilon() + " at Delta)");
-      ApproxDp perLabel = setting.target();
-      RunGuarantee run = composed(new GuaranteeEvent(perLabel), q, budget.delta());
-      steps.add("DaRRM target per label (m epsilon_t, delta) = (" + perLabel.epsilon() + ", "
-          + perLabel.delta() + "); Q labels: (" + run.total().epsilon() + ", "
-          + run.total().delta() + ") by " + run.method().cliName());
-      return new LabelPrivacy(aggregator, q, teachers, budget, run, perLabel, setting, dpSgd,
-          null, steps);
+    return switch (aggregator) {
+      case DP_MAJORITY -> dpMajority(budget, q, teachers, training, steps);
+      case DARRM_OPT, DARRM_SUB -> darrm(budget, q, teachers, aggregator, allowance, training,
+          steps);
+      case GNMAX -> gnmax(budget, q, teachers, steps);
+    };
+  }
+
+  private static LabelPrivacy dpMajority(ApproxDp budget, int q, int teachers, Training training,
+      List<String> steps) {
+    PartitionTrainer.Softmax trainer = calibratedTeachers(training, budget.epsilon(),
+        budget.delta(), budget, q);
+    Bound teachersBound = teachersBound(trainer, budget.delta());
+    steps.add("each teacher trained by DP-SGD to the whole (E, D): " + trainer.describe()
+        + "; the teacher is (" + teachersBound.total().epsilon() + ", " + budget.delta()
+        + ")-DP by " + teachersBound.guarantee().method().cliName());
+    steps.add("labels: the teachers' plurality, no noise: post-processing of the K models, "
+        + "which are as private as one teacher (parallel composition); any Q costs the same");
+    return finish(budget, q, teachers, Aggregator.DP_MAJORITY, List.of(teachersBound), trainer,
+        null, null, steps);
+  }
+
+  private static LabelPrivacy darrm(ApproxDp budget, int q, int teachers, Aggregator aggregator,
+      double allowance, Training training, List<String> steps) {
+    Require.that(teachers % 2 == 1, "teachers", "must be odd for DaRRM (its majority has no "
+        + "ties)", teachers);
+    double m = Double.isNaN(allowance) ? Math.min(DEFAULT_ALLOWANCE, teachers) : allowance;
+    Require.inClosedRange("m", m, 1, teachers);
+    double labelDelta = Math.nextDown(budget.delta() / (2.0 * q));
+    double labelEpsilon = largestPerLabelEpsilon(budget, q, labelDelta);
+    steps.add("per label: delta_l = D/(2Q) = " + labelDelta + "; epsilon_l = " + labelEpsilon
+        + ", the largest whose Q-fold composition the tightest accountant bounds by (E, D)");
+    double teacherEpsilon = labelEpsilon / m;
+    while (teacherEpsilon * m > labelEpsilon) {
+      teacherEpsilon = Math.nextDown(teacherEpsilon);
     }
-    Require.that(Double.isNaN(allowance), "m", "applies to DaRRM only, not to gnmax", allowance);
+    double teacherDelta = Math.nextDown(-Math.expm1(Math.log1p(-labelDelta) / m));
+    while (DarrmSetting.defaultDelta(teacherDelta, m) > labelDelta) {
+      teacherDelta = Math.nextDown(teacherDelta);
+    }
+    PartitionTrainer.Softmax trainer = calibratedTeachers(training, teacherEpsilon,
+        teacherDelta, budget, q);
+    ApproxDp achieved = RunGuarantee.of(List.of(new Release("teacher", teacherEvent(trainer))),
+        teacherDelta).total();
+    DarrmSetting setting = DarrmSetting.withDefaultDelta(teachers, achieved.epsilon(),
+        teacherDelta, m);
+    steps.add("m = " + formatM(m) + ": each teacher (epsilon_l/m, Delta) = (" + teacherEpsilon
+        + ", " + teacherDelta + "), certified (" + achieved.epsilon() + ", " + teacherDelta
+        + ") by " + trainer.describe());
+    ApproxDp perLabel = setting.target();
+    RunGuarantee composed = composed(new GuaranteeEvent(perLabel), q, budget.delta());
+    Bound perLabelBound = new Bound("per-label composition", "each DaRRM label is (m epsilon_t, "
+        + "delta) = (" + perLabel.epsilon() + ", " + perLabel.delta() + ")-DP [DaRRM24]; the Q "
+        + "labels composed (valid here only because the teachers bound implies it: the labels "
+        + "share the same models)", composed);
+    Bound teachersBound = teachersBound(trainer, budget.delta());
+    steps.add("DaRRM per label (m epsilon_t, delta) = (" + perLabel.epsilon() + ", "
+        + perLabel.delta() + "); Q labels: (" + composed.total().epsilon() + ", "
+        + composed.total().delta() + ") by " + composed.method().cliName()
+        + "; the teachers alone: (" + teachersBound.total().epsilon() + ", " + budget.delta()
+        + ")");
+    return finish(budget, q, teachers, aggregator, List.of(teachersBound, perLabelBound),
+        trainer, setting, null, steps);
+  }
+
+  private static LabelPrivacy gnmax(ApproxDp budget, int q, int teachers, List<String> steps) {
     double multiplier = smallestNoiseMultiplier(budget, q);
     double sigma = Math.nextUp(multiplier * Math.sqrt(2));
     while (sigma / Math.sqrt(2) < multiplier) {
       sigma = Math.nextUp(sigma);
     }
     GnMax gnmax = new GnMax(sigma, rdpOrder(sigma / Math.sqrt(2), q, budget.delta()));
-    DpEvent perLabel = new GaussianEvent(sigma / Math.sqrt(2));
-    RunGuarantee run = composed(perLabel, q, budget.delta());
-    ApproxDp single = RunGuarantee.of(List.of(new Release("label", perLabel)),
-        Math.nextDown(budget.delta() / (2.0 * q)), methods(Aggregator.GNMAX, 1)).total();
-    steps.add("GNMax over non-private teachers: one record moves two vote counts by one "
-        + "(L2 sensitivity sqrt 2); sigma = " + sigma + ", the smallest for which the tightest "
-        + "accountant bounds Q Gaussian labels of noise multiplier sigma/sqrt 2 by (E, D)");
-    steps.add("Q labels: (" + run.total().epsilon() + ", " + run.total().delta() + ") by "
-        + run.method().cliName() + "; one label alone: (" + single.epsilon() + ", "
-        + single.delta() + ")");
-    return new LabelPrivacy(aggregator, q, teachers, budget, run, single, null, null, gnmax,
-        steps);
+    RunGuarantee composed = composed(new GaussianEvent(sigma / Math.sqrt(2)), q, budget.delta());
+    steps.add("GNMax over non-private teachers: one record changes one teacher's vote, so two "
+        + "vote counts by one (L2 sensitivity sqrt 2); sigma = " + sigma + ", the smallest for "
+        + "which the tightest accountant bounds Q Gaussian labels of noise multiplier sigma/sqrt 2 "
+        + "by (E, D): (" + composed.total().epsilon() + ", " + composed.total().delta() + ") by "
+        + composed.method().cliName());
+    Bound perLabel = new Bound("per-label composition", "each label is a Gaussian mechanism of "
+        + "noise multiplier sigma/sqrt 2 on the non-private teachers' vote counts, with fresh "
+        + "noise; the Q labels composed", composed);
+    return finish(budget, q, teachers, Aggregator.GNMAX, List.of(perLabel),
+        PartitionTrainer.Softmax.nonPrivate(), null, gnmax, steps);
   }
 
-  /** Up to this many DaRRM labels the exact optimal composition is tried (it is then fast). */
-  public static final int OPTIMAL_LIMIT = 10_000;
+  private static LabelPrivacy finish(ApproxDp budget, int q, int teachers, Aggregator aggregator,
+      List<Bound> bounds, PartitionTrainer trainer, DarrmSetting setting, GnMax gnmax,
+      List<String> steps) {
+    Bound least = bounds.stream().min(Comparator.comparingDouble(b -> b.total().epsilon()))
+        .orElseThrow();
+    steps.add("charged: the least bound, " + least.analysis() + ": (" + least.total().epsilon()
+        + ", " + least.total().delta() + ")");
+    return new LabelPrivacy(aggregator, q, teachers, budget, bounds, least, trainer, setting,
+        gnmax, steps);
+  }
+
+  private static Bound teachersBound(PartitionTrainer.Softmax trainer, double delta) {
+    return new Bound("teachers", "each record is in one partition, so changes one teacher; the K "
+        + "models are as private as one (parallel composition) and every label is "
+        + "post-processing of them, for any number of queries",
+        RunGuarantee.of(List.of(new Release("teacher", teacherEvent(trainer))), delta));
+  }
+
+  /**
+   * Teachers whose event meets (ε, δ): σ from the RDP accountant (fast, valid), then lowered by
+   * bisection to a relative width of 10^-3 while the PLD accountant still certifies the target.
+   */
+  private static PartitionTrainer.Softmax calibratedTeachers(Training training, double epsilon,
+      double delta, ApproxDp budget, int q) {
+    DoubleFunction<DpEvent> event = s -> teacherEvent(PartitionTrainer.Softmax.dp(
+        training.dpSgd(s)));
+    double hi;
+    try {
+      hi = new GaussianCalibrator(Accountants.forMethod(AccountingMethod.RDP)).sigma(
+          event, epsilon, delta, Neighbouring.ADD_OR_REMOVE_ONE);
+    } catch (IllegalArgumentException e) {
+      throw new BudgetExceededException("label " + q + " queries", "leaves each teacher "
+          + "(epsilon " + epsilon + ", delta " + delta + "), which DP-SGD with noisy partition "
+          + "sizes cannot reach (" + e.getMessage() + ")", budget);
+    }
+    Accountant pld = Accountants.forMethod(AccountingMethod.PLD);
+    double lo = hi / 2;
+    while (hi - lo > 1e-3 * hi) {
+      double mid = 0.5 * (lo + hi);
+      if (meets(pld, event.apply(mid), epsilon, delta)) {
+        hi = mid;
+      } else {
+        lo = mid;
+      }
+    }
+    return PartitionTrainer.Softmax.dp(training.dpSgd(hi));
+  }
+
+  private static boolean meets(Accountant accountant, DpEvent event, double epsilon,
+      double delta) {
+    try {
+      return accountant.account(event, Neighbouring.ADD_OR_REMOVE_ONE).atDelta(delta).epsilon()
+          <= epsilon;
+    } catch (IllegalArgumentException | ArithmeticException e) {
+      return false;
+    }
+  }
+
+  private static String formatM(double m) {
+    return m == Math.rint(m) ? String.valueOf((long) m) : String.valueOf(m);
+  }
 
   /**
    * The accounting methods for Q labels of one kind. DaRRM's labels are (ε_l, δ_l) guarantees:
    * Kairouz et al.'s optimal composition (Theorem 3.3) is exact for Q identical ones, so no other
-   * accountant can be tighter (PLD only approximates it, at ten times the cost); above
-   * {@link #OPTIMAL_LIMIT} their closed form and basic composition are used. GNMax's labels are
-   * Gaussian mechanisms: Gaussian DP composes them exactly, RDP and zCDP are tried next to it.
+   * accountant can be tighter; above {@link #OPTIMAL_LIMIT} their closed form and basic composition
+   * are used. GNMax's labels are Gaussian mechanisms: Gaussian DP composes them exactly, RDP and
+   * zCDP are tried next to it.
    */
-  public static List<AccountingMethod> methods(Aggregator aggregator, long q) {
-    if (!aggregator.isDarrm()) {
+  public static List<AccountingMethod> methods(boolean gaussian, long q) {
+    if (gaussian) {
       return List.of(AccountingMethod.GDP, AccountingMethod.RDP, AccountingMethod.ZCDP);
     }
     return q <= OPTIMAL_LIMIT
@@ -197,8 +350,8 @@ public record LabelPrivacy(Aggregator aggregator, long queries, int teachers, Ap
 
   private static RunGuarantee composed(DpEvent perLabel, int q, double delta) {
     DpEvent all = q == 1 ? perLabel : new SelfComposedEvent(perLabel, q);
-    Aggregator kind = perLabel instanceof GaussianEvent ? Aggregator.GNMAX : Aggregator.DARRM_SUB;
-    return RunGuarantee.of(List.of(new Release("labels", all)), delta, methods(kind, q));
+    return RunGuarantee.of(List.of(new Release("labels", all)), delta,
+        methods(perLabel instanceof GaussianEvent, q));
   }
 
   /** The largest ε_l (bisection; the result is one the accountants certified) with Q-fold ≤ E. */
@@ -231,7 +384,7 @@ public record LabelPrivacy(Aggregator aggregator, long queries, int teachers, Ap
   /** The smallest Gaussian noise multiplier over the accountants that support it. */
   private static double smallestNoiseMultiplier(ApproxDp budget, int q) {
     double best = Double.POSITIVE_INFINITY;
-    for (AccountingMethod method : methods(Aggregator.GNMAX, q)) {
+    for (AccountingMethod method : methods(true, q)) {
       Accountant accountant = Accountants.forMethod(method);
       DpEvent probe = new SelfComposedEvent(new GaussianEvent(1), q);
       if (accountant.whyUnsupported(probe, Neighbouring.ADD_OR_REMOVE_ONE).isPresent()) {

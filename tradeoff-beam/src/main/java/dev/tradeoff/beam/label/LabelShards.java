@@ -61,6 +61,7 @@ public final class LabelShards extends PTransform<PBegin, PDone> {
   private final CsvSchema schema;
   private final int teachers;
   private final PCollectionView<Map<Integer, TeacherModel>> models;
+  private final Featurizer featurizer;
   private final PrivateMajority.QueryMajority majority;
   private final List<String> classes;
   private final String prefix;
@@ -71,18 +72,21 @@ public final class LabelShards extends PTransform<PBegin, PDone> {
    * @param schema the query files' schema
    * @param teachers K
    * @param models the teachers ({@link LabelPipeline.Teachers}); the files are read once ready
+   * @param featurizer the features the teachers see
    * @param majority the run's private majority per query
    * @param classes the label values, indexed by class
    * @param prefix where the shards go (a path and file-name prefix)
    * @param rangeBytes the size of a range of the query files ({@link ReadCsvLines})
    */
   public LabelShards(List<ReadCsvLines.PinnedFile> files, CsvSchema schema, int teachers,
-      PCollectionView<Map<Integer, TeacherModel>> models, PrivateMajority.QueryMajority majority,
-      List<String> classes, String prefix, long rangeBytes) {
+      PCollectionView<Map<Integer, TeacherModel>> models, Featurizer featurizer,
+      PrivateMajority.QueryMajority majority, List<String> classes, String prefix,
+      long rangeBytes) {
     this.files = List.copyOf(files);
     this.schema = Require.nonNull("schema", schema);
     this.teachers = Require.positive("teachers", teachers);
     this.models = Require.nonNull("models", models);
+    this.featurizer = Require.nonNull("featurizer", featurizer);
     this.majority = Require.nonNull("majority", majority);
     this.classes = List.copyOf(classes);
     this.prefix = Require.nonNull("prefix", prefix);
@@ -130,8 +134,8 @@ public final class LabelShards extends PTransform<PBegin, PDone> {
   public PDone expand(PBegin begin) {
     return begin
         .apply("Ranges", new ReadCsvLines.Ranges(files, models, rangeBytes))
-        .apply("LabelRanges", ParDo.of(new LabelRangeFn(schema, teachers, models, majority,
-            classes, prefix)).withSideInputs(models))
+        .apply("LabelRanges", ParDo.of(new LabelRangeFn(schema, teachers, models, featurizer,
+            majority, classes, prefix)).withSideInputs(models))
         .setCoder(StringUtf8Coder.of())
         .apply("ListShards", TextIO.write().to(list(prefix)).withSuffix(".txt")
             .withNumShards(1));
@@ -147,16 +151,15 @@ public final class LabelShards extends PTransform<PBegin, PDone> {
     for (int k = 0; k < teachers; k++) {
       m[k] = byIndex.get(k);
       if (m[k] == null) {
-        throw new IllegalStateException("teacher " + k + " was not trained: its partition "
-            + "received no record");
+        throw new IllegalStateException("teacher " + k + " was not trained");
       }
     }
     return m;
   }
 
   /** The K teachers' votes on one parsed query row. */
-  static int[] votes(TeacherModel[] models, CsvSchema.Row row) {
-    double[] x = CsvSchema.unitWithBias(row.features());
+  static int[] votes(TeacherModel[] models, Featurizer featurizer, CsvSchema.Row row) {
+    double[] x = featurizer.features(row.features());
     int[] votes = new int[models.length];
     for (int k = 0; k < models.length; k++) {
       votes[k] = models[k].vote(x);
@@ -234,17 +237,19 @@ public final class LabelShards extends PTransform<PBegin, PDone> {
     private final CsvSchema schema;
     private final int teachers;
     private final PCollectionView<Map<Integer, TeacherModel>> models;
+    private final Featurizer featurizer;
     private final PrivateMajority.QueryMajority majority;
     private final List<String> classes;
     private final String prefix;
     private transient TeacherModel[] cached;
 
     LabelRangeFn(CsvSchema schema, int teachers,
-        PCollectionView<Map<Integer, TeacherModel>> models,
+        PCollectionView<Map<Integer, TeacherModel>> models, Featurizer featurizer,
         PrivateMajority.QueryMajority majority, List<String> classes, String prefix) {
       this.schema = schema;
       this.teachers = teachers;
       this.models = models;
+      this.featurizer = featurizer;
       this.majority = majority;
       this.classes = classes;
       this.prefix = prefix;
@@ -259,7 +264,7 @@ public final class LabelShards extends PTransform<PBegin, PDone> {
       try {
         ReadCsvLines.forEachLine(context.element(), line -> {
           CsvSchema.Row row = schema.parse(line, "queries");
-          shard.write(row.key(), majority.label(row.key(), votes(cached, row)));
+          shard.write(row.key(), majority.label(row.key(), votes(cached, featurizer, row)));
         });
       } catch (IOException | RuntimeException e) {
         shard.close(); // an unlisted shard: never committed

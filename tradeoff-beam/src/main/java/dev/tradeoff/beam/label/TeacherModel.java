@@ -4,8 +4,8 @@ import dev.tradeoff.accounting.Require;
 import java.io.Serializable;
 
 /**
- * One trained teacher: a linear classifier per class (one-vs-rest), or a single one for two
- * classes, over features mapped by {@link CsvSchema#unitWithBias}.
+ * One trained teacher: a linear score per class (softmax or one-vs-rest), or a single one for two
+ * classes, over features mapped by a {@link Featurizer}.
  *
  * @param index the teacher's partition in [0, K)
  * @param weights one weight vector for two classes (vote 1 iff ⟨w, x⟩ &gt; 0), else one per class

@@ -1,86 +1,103 @@
 package dev.tradeoff.beam.label;
 
+import dev.tradeoff.accounting.Require;
 import dev.tradeoff.beam.random.ElementRandomness;
-import dev.tradeoff.learning.data.Dataset;
-import dev.tradeoff.learning.dpsgd.DpSgd;
-import dev.tradeoff.learning.logistic.LogisticRegression;
+import dev.tradeoff.learning.data.MulticlassData;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.random.RandomGenerator;
+import java.util.stream.IntStream;
 import org.apache.beam.sdk.coders.KvCoder;
 import org.apache.beam.sdk.coders.SerializableCoder;
 import org.apache.beam.sdk.coders.StringUtf8Coder;
 import org.apache.beam.sdk.coders.VarIntCoder;
+import org.apache.beam.sdk.transforms.Create;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.Filter;
+import org.apache.beam.sdk.transforms.Flatten;
 import org.apache.beam.sdk.transforms.GroupByKey;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.values.KV;
 import org.apache.beam.sdk.values.PCollection;
+import org.apache.beam.sdk.values.PCollectionList;
 
 /**
  * Training records (CSV lines) to K teachers: each line goes to one partition by the keyed hash of
- * {@link TeacherPartition}, the partitions are grouped, and each teacher trains as one element of
- * a {@code ParDo}, on its own partition only. DaRRM's teachers are trained by DP-SGD (its
- * guarantee fixed beforehand in {@link LabelPrivacy}); GNMax's non-privately (one-vs-rest
- * L2-regularised logistic regression). A partition's records are sorted before training, so the
- * teacher does not depend on the order a runner delivers them in; with seeded randomness a teacher
- * is then the same on every runner.
+ * {@link TeacherPartition} (of its id cell when the training file has the id column, else of the
+ * whole line), the partitions are grouped, and each teacher trains as one element of a
+ * {@code ParDo}, on its own partition only ({@link PartitionTrainer}). Every one of the K
+ * partitions is trained, an empty one on no rows: whether a partition is empty depends on the
+ * data, so it must not fail the run.
+ *
+ * <p>A teacher skips the rows it cannot read (a cell count other than the header's, unbalanced
+ * quotes) and the rows whose label is not one of the public classes ({@link ClassSet}); a
+ * sensitive row can neither fail the run nor be refused. A partition's rows are sorted before
+ * training, so the teacher does not depend on the order a runner delivers them in; with seeded
+ * randomness a teacher is then the same on every runner.
  */
 public final class TrainTeachers
     extends PTransform<PCollection<String>, PCollection<KV<Integer, TeacherModel>>> {
 
   private static final long serialVersionUID = 1L;
 
-  /** λ of the non-private teachers' regulariser. */
-  public static final double NON_PRIVATE_LAMBDA = 1e-2;
-
-  /** The non-private solver's tolerance (a vote needs the sign of a margin, not 1e-8). */
-  public static final double NON_PRIVATE_TOLERANCE = 1e-5;
+  /** The element that makes every partition exist; never a training line (those are not blank). */
+  private static final String PRESENT = "";
 
   private final TeacherPartition partition;
   private final CsvSchema schema;
-  private final List<String> labels;
-  private final DpSgd dpSgd;
+  private final ClassSet classes;
+  private final Featurizer featurizer;
+  private final PartitionTrainer trainer;
   private final ElementRandomness randomness;
 
   /**
-   * @param labels the classes, sorted; a record's class is its label's index
-   * @param dpSgd DP-SGD for private teachers, or null for non-private ones
+   * @param partition the keyed hash assigning each record to one of the K teachers
+   * @param schema the training file's schema
+   * @param classes the public classes; a record's class is its label's index
+   * @param featurizer the features a teacher sees
+   * @param trainer how each teacher is trained
+   * @param randomness the teachers' randomness (one stream per teacher)
    */
-  public TrainTeachers(TeacherPartition partition, CsvSchema schema, List<String> labels,
-      DpSgd dpSgd, ElementRandomness randomness) {
-    this.partition = partition;
-    this.schema = schema;
-    this.labels = List.copyOf(labels);
-    this.dpSgd = dpSgd;
-    this.randomness = randomness;
+  public TrainTeachers(TeacherPartition partition, CsvSchema schema, ClassSet classes,
+      Featurizer featurizer, PartitionTrainer trainer, ElementRandomness randomness) {
+    this.partition = Require.nonNull("partition", partition);
+    this.schema = Require.nonNull("schema", schema);
+    this.classes = Require.nonNull("classes", classes);
+    this.featurizer = Require.nonNull("featurizer", featurizer);
+    this.trainer = Require.nonNull("trainer", trainer);
+    this.randomness = Require.nonNull("randomness", randomness);
   }
 
   @Override
   public PCollection<KV<Integer, TeacherModel>> expand(PCollection<String> lines) {
-    TeacherPartition p = partition;
-    return lines
+    KvCoder<Integer, String> coder = KvCoder.of(VarIntCoder.of(), StringUtf8Coder.of());
+    PCollection<KV<Integer, String>> records = lines
         .apply("NonBlank", Filter.by((String line) -> !line.isBlank()))
-        .apply("Partition", ParDo.of(new PartitionFn(p)))
-        .setCoder(KvCoder.of(VarIntCoder.of(), StringUtf8Coder.of()))
+        .apply("Partition", ParDo.of(new PartitionFn(partition, schema)))
+        .setCoder(coder);
+    PCollection<KV<Integer, String>> every = lines.getPipeline().apply("EveryPartition",
+        Create.of(IntStream.range(0, partition.teachers()).mapToObj(k -> KV.of(k, PRESENT))
+            .toList()).withCoder(coder));
+    return PCollectionList.of(records).and(every)
+        .apply("WithEveryPartition", Flatten.pCollections())
         .apply("GroupPartitions", GroupByKey.create())
-        .apply("Train", ParDo.of(new TrainFn(schema, labels, dpSgd, randomness)))
+        .apply("Train", ParDo.of(new TrainFn(schema, classes, featurizer, trainer, randomness)))
         .setCoder(KvCoder.of(VarIntCoder.of(), SerializableCoder.of(TeacherModel.class)));
   }
 
   private static final class PartitionFn extends DoFn<String, KV<Integer, String>> {
     private static final long serialVersionUID = 1L;
     private final TeacherPartition partition;
+    private final CsvSchema schema;
 
-    PartitionFn(TeacherPartition partition) {
+    PartitionFn(TeacherPartition partition, CsvSchema schema) {
       this.partition = partition;
+      this.schema = schema;
     }
 
     @ProcessElement
     public void process(@Element String line, OutputReceiver<KV<Integer, String>> out) {
-      out.output(KV.of(partition.of(line), line));
+      out.output(KV.of(partition.of(schema.partitionKey(line)), line));
     }
   }
 
@@ -88,14 +105,17 @@ public final class TrainTeachers
       extends DoFn<KV<Integer, Iterable<String>>, KV<Integer, TeacherModel>> {
     private static final long serialVersionUID = 1L;
     private final CsvSchema schema;
-    private final List<String> labels;
-    private final DpSgd dpSgd;
+    private final ClassSet classes;
+    private final Featurizer featurizer;
+    private final PartitionTrainer trainer;
     private final ElementRandomness randomness;
 
-    TrainFn(CsvSchema schema, List<String> labels, DpSgd dpSgd, ElementRandomness randomness) {
+    TrainFn(CsvSchema schema, ClassSet classes, Featurizer featurizer, PartitionTrainer trainer,
+        ElementRandomness randomness) {
       this.schema = schema;
-      this.labels = labels;
-      this.dpSgd = dpSgd;
+      this.classes = classes;
+      this.featurizer = featurizer;
+      this.trainer = trainer;
       this.randomness = randomness;
     }
 
@@ -104,43 +124,36 @@ public final class TrainTeachers
         OutputReceiver<KV<Integer, TeacherModel>> out) {
       int teacher = shard.getKey();
       List<String> lines = new ArrayList<>();
-      shard.getValue().forEach(lines::add);
-      lines.sort(null);
-      int d = schema.dimension() + 1;
-      double[] features = new double[lines.size() * d];
-      int[] classes = new int[lines.size()];
-      for (int i = 0; i < lines.size(); i++) {
-        CsvSchema.Row row = schema.parse(lines.get(i), "train (teacher " + teacher + ")");
-        System.arraycopy(CsvSchema.unitWithBias(row.features()), 0, features, i * d, d);
-        classes[i] = labels.indexOf(row.key());
-        if (classes[i] < 0) {
-          throw new IllegalStateException("train: label " + row.key() + " is not one of "
-              + labels + " seen when the input was checked");
+      for (String line : shard.getValue()) {
+        if (!line.equals(PRESENT)) {
+          lines.add(line);
         }
       }
-      out.output(KV.of(teacher, new TeacherModel(teacher, train(teacher, d, features,
-          classes))));
+      lines.sort(null);
+      out.output(KV.of(teacher, trainer.train(teacher, rows(lines),
+          randomness.forElement("teacher", teacher))));
     }
 
-    private double[][] train(int teacher, int d, double[] features, int[] classes) {
-      int vectors = labels.size() == 2 ? 1 : labels.size();
-      double[][] weights = new double[vectors][];
-      for (int c = 0; c < vectors; c++) {
-        int positive = vectors == 1 ? 1 : c;
-        int[] y = new int[classes.length];
-        for (int i = 0; i < y.length; i++) {
-          y[i] = classes[i] == positive ? 1 : 0;
-        }
-        Dataset data = Dataset.ofFlat(d, features, y);
-        if (dpSgd != null) {
-          RandomGenerator random = randomness.forElement("teacher-" + c, teacher);
-          weights[c] = dpSgd.train(data, random).weights();
-        } else {
-          weights[c] = new LogisticRegression(NON_PRIVATE_LAMBDA, NON_PRIVATE_TOLERANCE,
-              LogisticRegression.DEFAULT_MAX_ITERATIONS).fit(data).model().weights();
+    /** The partition's readable rows whose label is a class, features mapped. */
+    private MulticlassData rows(List<String> lines) {
+      ClassSet.Lookup lookup = classes.lookup();
+      List<double[]> x = new ArrayList<>();
+      List<Integer> y = new ArrayList<>();
+      for (String line : lines) {
+        CsvSchema.Row row = schema.parseOrSkip(line);
+        int c = row == null ? -1 : lookup.classOf(row.key());
+        if (c >= 0) {
+          x.add(featurizer.features(row.features()));
+          y.add(c);
         }
       }
-      return weights;
+      int d = featurizer.dimension(schema.dimension());
+      double[] flat = new double[x.size() * d];
+      for (int i = 0; i < x.size(); i++) {
+        System.arraycopy(x.get(i), 0, flat, i * d, d);
+      }
+      return new MulticlassData(classes.size(), d, flat,
+          y.stream().mapToInt(Integer::intValue).toArray());
     }
   }
 }

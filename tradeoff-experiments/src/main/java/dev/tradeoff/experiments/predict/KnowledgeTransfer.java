@@ -9,10 +9,14 @@ import dev.tradeoff.accounting.event.GuaranteeEvent;
 import dev.tradeoff.accounting.event.SelfComposedEvent;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.beam.label.Aggregator;
+import dev.tradeoff.beam.label.ClassSet;
 import dev.tradeoff.beam.label.CsvInput;
 import dev.tradeoff.beam.label.CsvLine;
 import dev.tradeoff.beam.label.CsvSchema;
+import dev.tradeoff.beam.label.Featurizer;
 import dev.tradeoff.beam.label.LabelPipeline;
+import dev.tradeoff.beam.label.PartitionTrainer;
+import dev.tradeoff.beam.label.Plurality;
 import dev.tradeoff.beam.label.LabelShards;
 import dev.tradeoff.beam.label.ReadCsvLines;
 import dev.tradeoff.beam.label.TeacherModel;
@@ -346,40 +350,29 @@ public final class KnowledgeTransfer {
     CsvSchema trainSchema = CsvSchema.training(train.header(), train.location());
     CsvInput queries = CsvInput.resolve("queries", s.files().queries().toString());
     CsvSchema querySchema = CsvSchema.queries(queries.header(), queries.location(), trainSchema);
+    ClassSet classes = new ClassSet(CLASSES);
+    Featurizer features = new Featurizer.UnitNorm();
     PCollectionView<Map<Integer, TeacherModel>> plain = pipeline.apply("NonPrivateTeachers",
-        new LabelPipeline.Teachers(train.files(), s.partition(), trainSchema, CLASSES, null,
-            s.randomness()));
+        new LabelPipeline.Teachers(train.files(), s.partition(), trainSchema, classes, features,
+            new PartitionTrainer.Logistic(null), s.randomness()));
     PCollectionView<Map<Integer, TeacherModel>> dp = pipeline.apply("DpSgdTeachers",
-        new LabelPipeline.Teachers(train.files(), s.partition(), trainSchema, CLASSES, s.dpSgd(),
-            s.randomness()));
+        new LabelPipeline.Teachers(train.files(), s.partition(), trainSchema, classes, features,
+            new PartitionTrainer.Logistic(s.dpSgd()), s.randomness()));
     for (Aggregator a : TABLE1) {
       pipeline.apply("Label" + a.name(), new LabelShards(queries.files(), querySchema,
-          s.teachers(), a == Aggregator.GNMAX ? plain : dp, s.majorities().get(a).perQuery(), CLASSES,
-          s.files().prefix(a.name()), ReadCsvLines.DEFAULT_RANGE_BYTES));
+          s.teachers(), a == Aggregator.GNMAX ? plain : dp, features,
+          s.majorities().get(a).perQuery(), CLASSES, s.files().prefix(a.name()),
+          ReadCsvLines.DEFAULT_RANGE_BYTES));
     }
     pipeline.apply("LabelReference", new LabelShards(
         CsvInput.resolve("test", s.files().test().toString()).files(), querySchema,
-        s.teachers(), plain, new NonPrivateMajority(), CLASSES, s.files().prefix(REFERENCE),
-        ReadCsvLines.DEFAULT_RANGE_BYTES));
+        s.teachers(), plain, features, new Plurality(CLASSES.size()), CLASSES,
+        s.files().prefix(REFERENCE), ReadCsvLines.DEFAULT_RANGE_BYTES));
     return pipeline;
   }
 
   /** The output's name for the non-private reference labels. */
   private static final String REFERENCE = "REFERENCE";
-
-  /** The majority of binary votes, without noise: the reference accuracy, never released. */
-  private static final class NonPrivateMajority implements PrivateMajority.QueryMajority {
-    private static final long serialVersionUID = 1L;
-
-    @Override
-    public int label(String id, int[] votes) {
-      int ones = 0;
-      for (int vote : votes) {
-        ones += vote;
-      }
-      return 2 * ones > votes.length ? 1 : 0;
-    }
-  }
 
   /** Feature column names of the written CSV: x0 .. x(d-1), after the key column. */
   private static String[] header(String key, int dimension) {
