@@ -15,7 +15,7 @@ import java.util.random.RandomGenerator;
 /**
  * How one teacher is trained on the rows of its own partition (possibly none). Serializable, so
  * it travels to the workers; the privacy of a private trainer is accounted in
- * {@link LabelPrivacy}, from {@link Softmax#event()}.
+ * {@link LabelPrivacy}, from {@link LabelPrivacy#teacherEvent}.
  */
 public sealed interface PartitionTrainer extends Serializable {
 

@@ -122,38 +122,45 @@ public final class TrainTeachers
     @ProcessElement
     public void process(@Element KV<Integer, Iterable<String>> shard,
         OutputReceiver<KV<Integer, TeacherModel>> out) {
-      int teacher = shard.getKey();
       List<String> lines = new ArrayList<>();
       for (String line : shard.getValue()) {
         if (!line.equals(PRESENT)) {
           lines.add(line);
         }
       }
-      lines.sort(null);
-      out.output(KV.of(teacher, trainer.train(teacher, rows(lines),
-          randomness.forElement("teacher", teacher))));
+      out.output(KV.of(shard.getKey(), teacher(shard.getKey(), lines, schema, classes,
+          featurizer, trainer, randomness)));
     }
+  }
 
-    /** The partition's readable rows whose label is a class, features mapped. */
-    private MulticlassData rows(List<String> lines) {
-      ClassSet.Lookup lookup = classes.lookup();
-      List<double[]> x = new ArrayList<>();
-      List<Integer> y = new ArrayList<>();
-      for (String line : lines) {
-        CsvSchema.Row row = schema.parseOrSkip(line);
-        int c = row == null ? -1 : lookup.classOf(row.key());
-        if (c >= 0) {
-          x.add(featurizer.features(row.features()));
-          y.add(c);
-        }
+  /**
+   * One teacher as the pipeline trains it: its partition's lines sorted, the readable rows whose
+   * label is a class mapped to features, and the trainer run on them with the teacher's own
+   * randomness.
+   */
+  static TeacherModel teacher(int teacher, List<String> lines, CsvSchema schema,
+      ClassSet classes, Featurizer featurizer, PartitionTrainer trainer,
+      ElementRandomness randomness) {
+    List<String> sorted = new ArrayList<>(lines);
+    sorted.sort(null);
+    ClassSet.Lookup lookup = classes.lookup();
+    List<double[]> x = new ArrayList<>();
+    List<Integer> y = new ArrayList<>();
+    for (String line : sorted) {
+      CsvSchema.Row row = schema.parseOrSkip(line);
+      int c = row == null ? -1 : lookup.classOf(row.key());
+      if (c >= 0) {
+        x.add(featurizer.features(row.features()));
+        y.add(c);
       }
-      int d = featurizer.dimension(schema.dimension());
-      double[] flat = new double[x.size() * d];
-      for (int i = 0; i < x.size(); i++) {
-        System.arraycopy(x.get(i), 0, flat, i * d, d);
-      }
-      return new MulticlassData(classes.size(), d, flat,
-          y.stream().mapToInt(Integer::intValue).toArray());
     }
+    int d = featurizer.dimension(schema.dimension());
+    double[] flat = new double[x.size() * d];
+    for (int i = 0; i < x.size(); i++) {
+      System.arraycopy(x.get(i), 0, flat, i * d, d);
+    }
+    MulticlassData rows = new MulticlassData(classes.size(), d, flat,
+        y.stream().mapToInt(Integer::intValue).toArray());
+    return trainer.train(teacher, rows, randomness.forElement("teacher", teacher));
   }
 }

@@ -5,8 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.beam.label.Aggregator;
+import dev.tradeoff.beam.label.ClassSet;
+import dev.tradeoff.beam.label.CsvSchema;
 import dev.tradeoff.beam.label.LabelData;
 import dev.tradeoff.beam.label.LabelJob;
+import dev.tradeoff.beam.label.LabelManifest;
 import dev.tradeoff.beam.label.LabelPrivacy;
 import dev.tradeoff.beam.runner.BeamRunner;
 import java.io.IOException;
@@ -46,8 +49,10 @@ class FlinkClusterLabelTest {
 
   LabelJob.Request request(Path out) {
     return new LabelJob.Request(dir.resolve("train").toString(), dir.resolve("q.csv").toString(),
-        out, new ApproxDp(30, 1e-5), 5, Aggregator.DARRM_SUB, Double.NaN,
-        LabelPrivacy.Training.DEFAULT, OptionalLong.of(42), false);
+        out, new ApproxDp(30, 1e-5), Aggregator.DARRM_SUB, 5,
+        new ClassSet(List.of("cat", "dog")), CsvSchema.Columns.DEFAULT,
+        LabelJob.FeatureOptions.DEFAULT, Double.NaN, LabelPrivacy.Training.DEFAULT,
+        OptionalLong.of(42), false);
   }
 
   @Test
@@ -66,11 +71,11 @@ class FlinkClusterLabelTest {
       FlinkSessionCluster.requireReachable(cluster.master());
       String stage = Path.of(LabelJob.class.getProtectionDomain().getCodeSource().getLocation()
           .toURI()).toString();
-      Map<String, Object> manifest = LabelJob.run(LabelJob.plan(request(dir.resolve("flink"))),
+      LabelManifest manifest = LabelJob.run(LabelJob.plan(request(dir.resolve("flink"))),
           new LabelJob.RunInfo(BeamRunner.FLINK.remoteOptions(cluster.master(), 2,
               List.of(stage)), "flink", cluster.master(), List.of("test")),
           null);
-      assertThat(manifest.get("master")).isEqualTo(cluster.master());
+      assertThat(manifest.master()).isEqualTo(cluster.master());
     } finally {
       FlinkSessionCluster.down(state);
     }

@@ -4,11 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tradeoff.accounting.guarantee.ApproxDp;
+import dev.tradeoff.beam.random.ElementRandomness;
 import dev.tradeoff.beam.runner.BeamRunner;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -26,9 +28,14 @@ class LabelJobTest {
 
   @TempDir Path dir;
 
-  LabelJob.Request request(Path train, Path queries, Path out, Aggregator a, int k, double e) {
+  static final long SEED = 7;
+
+  static LabelJob.Request request(Path train, Path queries, Path out, Aggregator a, int k,
+      double e, int classes) {
     return new LabelJob.Request(train.toString(), queries.toString(), out, new ApproxDp(e, 1e-5),
-        k, a, Double.NaN, LabelPrivacy.Training.DEFAULT, OptionalLong.of(7), false);
+        a, k, new ClassSet(List.of(LabelData.NAMES).subList(0, classes)),
+        CsvSchema.Columns.DEFAULT, LabelJob.FeatureOptions.DEFAULT, Double.NaN,
+        LabelPrivacy.Training.DEFAULT, OptionalLong.of(SEED), false);
   }
 
   static Map<String, String> labels(Path out) throws IOException {
@@ -46,42 +53,116 @@ class LabelJobTest {
     return m;
   }
 
-  static Map<String, Object> run(LabelJob.Request r) {
-    LabelJob.Plan plan = LabelJob.plan(r);
+  static LabelManifest run(LabelJob.Request r) {
+    return run(LabelJob.plan(r));
+  }
+
+  static LabelManifest run(LabelJob.Plan plan) {
     return LabelJob.run(plan, new LabelJob.RunInfo(BeamRunner.DIRECT.options(2), "direct", null,
         List.of("test")), null);
   }
 
-  @Test
-  void gnmaxLabelsEveryQueryOnceInTheTrainingDataValues() throws IOException {
-    LabelData.train(dir.resolve("train"), 450, 3, 3, 1);
-    LabelData.queries(dir.resolve("q.csv"), 60, 3, 2);
-    Path out = dir.resolve("out");
-    Map<String, Object> manifest = run(request(dir.resolve("train"), dir.resolve("q.csv"), out,
-        Aggregator.GNMAX, 5, 20));
-    Map<String, String> labels = labels(out);
-    assertThat(labels).hasSize(60);
+  static int correct(Map<String, String> labels, int queries, int classes) {
     int correct = 0;
-    for (int i = 0; i < 60; i++) {
-      assertThat(labels.get("q" + i)).isIn("cat", "dog", "emu");
-      correct += labels.get("q" + i).equals(LabelData.truth(i, 3)) ? 1 : 0;
+    for (int i = 0; i < queries; i++) {
+      correct += LabelData.truth(i, classes).equals(labels.get("q" + i)) ? 1 : 0;
     }
-    assertThat(correct).isGreaterThan(36); // chance: about 20
-    assertThat(out.resolve(LabelJob.MANIFEST)).exists();
-    assertThat(out.resolve(LabelJob.INCOMPLETE)).doesNotExist();
-    try (Stream<Path> s = Files.list(out)) {
-      assertThat(s.filter(p -> p.getFileName().toString().startsWith(".")).count()).isZero();
+    return correct;
+  }
+
+  @Test
+  void dpMajorityChargesTheTeachersGuaranteeForAnyNumberOfQueries() throws IOException {
+    LabelData.train(dir.resolve("train"), 3000, 3, 3, 1);
+    LabelData.queries(dir.resolve("q100.csv"), 100, 3, 2);
+    LabelData.queries(dir.resolve("q100k.csv"), 100_000, 3, 2);
+    LabelJob.Plan small = LabelJob.plan(request(dir.resolve("train"), dir.resolve("q100.csv"),
+        dir.resolve("a"), Aggregator.DP_MAJORITY, 1, 2, 3));
+    LabelJob.Plan large = LabelJob.plan(request(dir.resolve("train"), dir.resolve("q100k.csv"),
+        dir.resolve("b"), Aggregator.DP_MAJORITY, 1, 2, 3));
+    assertThat(large.queryCount()).isEqualTo(100_000);
+    assertThat(large.spend()).isEqualTo(small.spend());
+    assertThat(small.spend().epsilon()).isLessThanOrEqualTo(2).isGreaterThan(1.99);
+    assertThat(small.spend().delta()).isEqualTo(1e-5);
+    assertThat(small.privacy().bounds()).extracting(LabelPrivacy.Bound::analysis)
+        .containsExactly("teachers");
+
+    LabelManifest manifest = run(small);
+    Map<String, String> labels = labels(dir.resolve("a"));
+    assertThat(labels).hasSize(100);
+    assertThat(correct(labels, 100, 3)).isGreaterThan(80); // chance: about 33
+    assertThat(manifest.guarantee().epsilon()).isEqualTo(small.spend().epsilon());
+    assertThat(manifest.guarantee().analysis()).isEqualTo("teachers");
+    assertThat(manifest.guarantee().replaceOne().epsilon())
+        .isGreaterThanOrEqualTo(2 * manifest.guarantee().epsilon());
+    assertThat(manifest.counts().labelled()).isEqualTo(100);
+    assertThat(manifest.model().features()).hasSize(4);
+    assertThat(manifest.json()).contains("\"private\" : false", "\"bounds\"")
+        .doesNotContain("trainRows");
+    assertThat(Files.readString(dir.resolve("a").resolve(LabelCommit.MANIFEST)).strip())
+        .isEqualTo(manifest.json().strip());
+  }
+
+  @Test
+  void gnmaxComposesItsPerLabelNoiseAndDarrmIsChargedTheTeachersBound() {
+    LabelData.train(dir.resolve("train"), 300, 2, 1, 1);
+    LabelData.queries(dir.resolve("q.csv"), 100, 2, 2);
+    LabelJob.Plan gnmax = LabelJob.plan(request(dir.resolve("train"), dir.resolve("q.csv"),
+        dir.resolve("g"), Aggregator.GNMAX, 5, 4, 2));
+    assertThat(gnmax.privacy().bounds()).extracting(LabelPrivacy.Bound::analysis)
+        .containsExactly("per-label composition");
+    assertThat(gnmax.spend().epsilon()).isLessThanOrEqualTo(4);
+    LabelJob.Plan darrm = LabelJob.plan(request(dir.resolve("train"), dir.resolve("q.csv"),
+        dir.resolve("d"), Aggregator.DARRM_SUB, 5, 4, 2));
+    assertThat(darrm.privacy().bounds()).extracting(LabelPrivacy.Bound::analysis)
+        .containsExactly("teachers", "per-label composition");
+    LabelPrivacy.Bound teachers = darrm.privacy().bounds().get(0);
+    LabelPrivacy.Bound perLabel = darrm.privacy().bounds().get(1);
+    // never tighter than post-processing, already at Q = 1: the teachers' bound is charged
+    assertThat(teachers.total().epsilon()).isLessThan(perLabel.total().epsilon());
+    assertThat(darrm.spend()).isEqualTo(teachers.total());
+  }
+
+  /**
+   * The labels depend on the training data only through the K partition models: the same
+   * labels follow from models trained outside the pipeline, each on its own partition's rows
+   * alone (a query read during training, or any other path from the data to a label, would make
+   * them differ).
+   */
+  @ParameterizedTest
+  @MethodSource("aggregators")
+  void labelsAreAFunctionOfTheKPartitionModelsOnly(Aggregator aggregator) throws IOException {
+    int k = aggregator == Aggregator.DP_MAJORITY ? 3 : 5;
+    LabelData.train(dir.resolve("train"), 900, 2, 2, 4);
+    LabelData.queries(dir.resolve("q.csv"), 80, 2, 5);
+    LabelJob.Plan plan = LabelJob.plan(request(dir.resolve("train"), dir.resolve("q.csv"),
+        dir.resolve("out"), aggregator, k, 3, 2));
+    run(plan);
+    Map<Integer, List<String>> partitions = new HashMap<>();
+    for (Path shard : List.of(dir.resolve("train/part-0.csv"), dir.resolve("train/part-1.csv"))) {
+      List<String> lines = Files.readAllLines(shard);
+      for (String line : lines.subList(1, lines.size())) {
+        partitions.computeIfAbsent(plan.partition().of(plan.trainSchema().partitionKey(line)),
+            t -> new ArrayList<>()).add(line);
+      }
     }
-    assertThat(manifest.get("seeded")).isEqualTo(true);
-    @SuppressWarnings("unchecked")
-    Map<String, Object> g = (Map<String, Object>) manifest.get("guarantee");
-    assertThat((double) g.get("epsilon")).isLessThanOrEqualTo(20);
-    @SuppressWarnings("unchecked")
-    Map<String, Object> counts = (Map<String, Object>) manifest.get("counts");
-    assertThat(counts.get("queries")).isEqualTo(60L);
-    assertThat(counts.get("labelled")).isEqualTo(60L);
-    assertThat(counts.get("trainRows")).isEqualTo(450L);
-    assertThat(LabelJob.json(manifest)).contains("\"derivation\"");
+    TeacherModel[] models = new TeacherModel[k];
+    for (int t = 0; t < k; t++) {
+      models[t] = TrainTeachers.teacher(t, partitions.getOrDefault(t, List.of()),
+          plan.trainSchema(), plan.request().classes(), plan.featurizer(),
+          plan.privacy().trainer(), ElementRandomness.seeded(SEED));
+    }
+    Map<String, String> expected = new HashMap<>();
+    List<String> queries = Files.readAllLines(dir.resolve("q.csv"));
+    for (String line : queries.subList(1, queries.size())) {
+      CsvSchema.Row row = plan.querySchema().parse(line, "q");
+      expected.put(row.key(), plan.request().classes().names().get(plan.majority().label(
+          row.key(), LabelShards.votes(models, plan.featurizer(), row))));
+    }
+    assertThat(labels(dir.resolve("out"))).isEqualTo(expected);
+  }
+
+  static Stream<Aggregator> aggregators() {
+    return Stream.of(Aggregator.values());
   }
 
   /**
@@ -97,22 +178,20 @@ class LabelJobTest {
     LabelData.queries(dir.resolve("q/part-0.csv"), 20, 2, 4);
     Path out = dir.resolve("out");
     LabelJob.Plan plan = LabelJob.plan(request(dir.resolve("train"), dir.resolve("q"), out,
-        aggregator, 3, 40));
+        aggregator, 3, 40, 2));
     assertThat(plan.queryCount()).isEqualTo(20);
-    Set<String> planned = labelsOf(dir.resolve("q/part-0.csv"));
-    // 30 more rows on the pinned shard (its last row had a line end), a new shard beside it, and
+    Set<String> planned = idsOf(dir.resolve("q/part-0.csv"));
+    // more rows on the pinned shard (its last row had a line end), a new shard beside it, and
     // more training rows
     Files.writeString(dir.resolve("q/part-0.csv"), "1,1,extra1,1,1\n2,2,extra2,2,2\n",
         StandardOpenOption.APPEND);
     LabelData.queries(dir.resolve("q/part-1.csv"), 10, 2, 5);
     LabelData.train(dir.resolve("train-more"), 50, 2, 1, 6);
     Files.move(dir.resolve("train-more/part-0.csv"), dir.resolve("train/part-9.csv"));
-    Map<String, Object> manifest = LabelJob.run(plan, new LabelJob.RunInfo(runner.options(2),
+    LabelManifest manifest = LabelJob.run(plan, new LabelJob.RunInfo(runner.options(2),
         runner.cliName(), null, List.of("test")), null);
     assertThat(labels(out).keySet()).isEqualTo(planned);
-    @SuppressWarnings("unchecked")
-    Map<String, Object> counts = (Map<String, Object>) manifest.get("counts");
-    assertThat(counts.get("labelled")).isEqualTo(20L);
+    assertThat(manifest.counts().labelled()).isEqualTo(20);
   }
 
   static Stream<Arguments> aggregatorsAndRunners() {
@@ -126,17 +205,16 @@ class LabelJobTest {
     LabelData.queries(dir.resolve("q/part-0.csv"), 20, 2, 4);
     Path out = dir.resolve("out");
     LabelJob.Plan plan = LabelJob.plan(request(dir.resolve("train"), dir.resolve("q"), out,
-        Aggregator.GNMAX, 3, 40));
+        Aggregator.GNMAX, 3, 40, 2));
     LabelData.queries(dir.resolve("q/part-0.csv"), 5, 2, 4);
-    assertThatThrownBy(() -> LabelJob.run(plan, new LabelJob.RunInfo(
-        BeamRunner.DIRECT.options(2), "direct", null, List.of("test")), null))
+    assertThatThrownBy(() -> run(plan))
         .isInstanceOf(IllegalStateException.class).hasMessageContaining("fewer than");
     try (Stream<Path> s = Files.list(out)) {
       assertThat(s.toList()).isEmpty();
     }
   }
 
-  static Set<String> labelsOf(Path queries) throws IOException {
+  static Set<String> idsOf(Path queries) throws IOException {
     Set<String> ids = new HashSet<>();
     List<String> lines = Files.readAllLines(queries);
     for (String line : lines.subList(1, lines.size())) {
@@ -146,62 +224,79 @@ class LabelJobTest {
   }
 
   @Test
-  void darrmSeededRunsAreReproducible() throws IOException {
+  void seededRunsAreReproducible() throws IOException {
     LabelData.train(dir.resolve("train"), 600, 2, 2, 3);
     LabelData.queries(dir.resolve("q.csv"), 40, 2, 4);
     run(request(dir.resolve("train"), dir.resolve("q.csv"), dir.resolve("a"),
-        Aggregator.DARRM_SUB, 5, 40));
+        Aggregator.DARRM_SUB, 5, 40, 2));
     run(request(dir.resolve("train"), dir.resolve("q.csv"), dir.resolve("b"),
-        Aggregator.DARRM_SUB, 5, 40));
+        Aggregator.DARRM_SUB, 5, 40, 2));
     Map<String, String> a = labels(dir.resolve("a"));
     assertThat(a).hasSize(40).isEqualTo(labels(dir.resolve("b")));
     assertThat(a.values()).allMatch(v -> v.equals("cat") || v.equals("dog"));
   }
 
+  /**
+   * Nothing about the training rows is refused or counted: more teachers than rows (empty
+   * partitions), unreadable rows and labels that are not classes are trained around, and the
+   * classes are compared after NFC normalisation and trimming.
+   */
+  @Test
+  void sensitiveRowsAreNeverRefusedAndClassesArePublicInput() throws IOException {
+    Path train = dir.resolve("train.csv");
+    StringBuilder b = new StringBuilder("f2,label,f0,f3,f1\n");
+    for (int i = 0; i < 40; i++) {
+      // "café" typed with a combining accent and padded: the class "café" after NFC and trim
+      b.append(i % 2 == 0 ? "0,cafe\u0301 ,3,0,0\n" : "0,tea,-3,0,0\n");
+    }
+    b.append("1,2,3\n").append("\"unbalanced,café,1,1,1\n").append("0,bird,9,9,9\n");
+    Files.writeString(train, b);
+    Path q = dir.resolve("q.csv");
+    Files.writeString(q, "f1,f3,id,f0,f2\n0,0,a,3,0\n0,0,b,-3,0\n");
+    LabelJob.Request r = new LabelJob.Request(train.toString(), q.toString(), dir.resolve("out"),
+        new ApproxDp(8, 1e-5), Aggregator.DP_MAJORITY, 101, new ClassSet(List.of("café", "tea")),
+        CsvSchema.Columns.DEFAULT, LabelJob.FeatureOptions.DEFAULT, Double.NaN,
+        LabelPrivacy.Training.DEFAULT, OptionalLong.of(SEED), false);
+    LabelManifest manifest = run(r);
+    assertThat(labels(dir.resolve("out"))).hasSize(2);
+    assertThat(manifest.labels()).containsExactly("café", "tea");
+  }
+
   @Test
   void badInputIsRefusedBeforeTraining() throws IOException {
-    LabelData.train(dir.resolve("train"), 60, 2, 1, 5);
+    LabelData.train(dir.resolve("train"), 60, 3, 1, 5);
     LabelData.queries(dir.resolve("q.csv"), 10, 2, 6);
     Path train = dir.resolve("train");
     Path q = dir.resolve("q.csv");
     Path out = dir.resolve("out");
-    // K larger than the number of rows
-    assertThatThrownBy(() -> LabelJob.plan(request(train, q, out, Aggregator.DARRM_OPT, 61, 5)))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("teachers");
     // empty glob
     assertThatThrownBy(() -> LabelJob.plan(request(dir.resolve("nothing-*.csv"), q, out,
-        Aggregator.GNMAX, 3, 5))).hasMessageContaining("matched none");
-    // ragged and non-numeric rows
+        Aggregator.GNMAX, 3, 5, 2))).hasMessageContaining("matched none");
+    // a ragged query row (queries are public: refused with its line)
     Path ragged = dir.resolve("ragged.csv");
-    Files.writeString(ragged, "label,a,b\nx,1,2\ny,3\n");
-    Path rq = dir.resolve("rq.csv");
-    Files.writeString(rq, "id,b,a\n1,1,1\n");
-    assertThatThrownBy(() -> LabelJob.plan(request(ragged, rq, out, Aggregator.GNMAX, 1, 5)))
-        .hasMessageContaining("ragged.csv:3").hasMessageContaining("cells");
-    Path text = dir.resolve("text.csv");
-    Files.writeString(text, "label,a,b\nx,1,2\ny,3,abc\n");
-    assertThatThrownBy(() -> LabelJob.plan(request(text, rq, out, Aggregator.GNMAX, 1, 5)))
-        .hasMessageContaining("feature b must be a number");
-    // a single label value; more than two with DaRRM
-    Path single = dir.resolve("single.csv");
-    Files.writeString(single, "label,a,b\nx,1,2\nx,3,4\n");
-    assertThatThrownBy(() -> LabelJob.plan(request(single, rq, out, Aggregator.GNMAX, 1, 5)))
-        .hasMessageContaining("two distinct");
-    Path three = dir.resolve("three.csv");
-    Files.writeString(three, "label,a,b\nx,1,2\ny,3,4\nz,5,6\n");
-    assertThatThrownBy(() -> LabelJob.plan(request(three, rq, out, Aggregator.DARRM_SUB, 1, 5)))
-        .hasMessageContaining("exactly two");
-    // query features differ from the training features
-    Path other = dir.resolve("other.csv");
-    Files.writeString(other, "id,a,c\n1,1,1\n");
-    assertThatThrownBy(() -> LabelJob.plan(request(three, other, out, Aggregator.GNMAX, 1, 5)))
-        .hasMessageContaining("feature columns");
-    // existing non-empty output
-    Files.createDirectories(out);
-    Files.writeString(out.resolve("keep.txt"), "mine");
-    assertThatThrownBy(() -> LabelJob.plan(request(train, q, out, Aggregator.GNMAX, 3, 5)))
-        .hasMessageContaining("not empty");
-    assertThat(out.resolve("keep.txt")).hasContent("mine");
+    Files.writeString(ragged, "f1,f3,id,f0,f2\n1,1,a,1,1\n1,1,b,1\n");
+    assertThatThrownBy(() -> LabelJob.plan(request(train, ragged, out, Aggregator.GNMAX, 1, 5,
+        2))).hasMessageContaining("ragged.csv:3").hasMessageContaining("cells");
+    // DaRRM with three classes
+    assertThatThrownBy(() -> request(train, q, out, Aggregator.DARRM_OPT, 5, 5, 3))
+        .hasMessageContaining("classes must be exactly two");
+    // a pandas index column
+    Path pandas = dir.resolve("pandas.csv");
+    Files.writeString(pandas, ",f0,f1,f2,f3,label\n0,1,1,1,1,cat\n");
+    assertThatThrownBy(() -> LabelJob.plan(request(pandas, q, out, Aggregator.GNMAX, 1, 5, 2)))
+        .hasMessageContaining("pandas").hasMessageContaining("--ignore");
+    // a feature the queries lack
+    Path fewer = dir.resolve("fewer.csv");
+    Files.writeString(fewer, "f1,id,f0,f2\n1,a,1,1\n");
+    assertThatThrownBy(() -> LabelJob.plan(request(train, fewer, out, Aggregator.GNMAX, 1, 5,
+        2))).hasMessageContaining("lacks [f3]");
+    // a range for a column that is not a feature
+    assertThatThrownBy(() -> LabelJob.plan(new LabelJob.Request(train.toString(), q.toString(),
+        out, new ApproxDp(1, 1e-5), Aggregator.DP_MAJORITY, 1, new ClassSet(List.of("a", "b")),
+        CsvSchema.Columns.DEFAULT, new LabelJob.FeatureOptions(Map.of("f9",
+            new dev.tradeoff.learning.features.FeatureMap.Range(0, 1)), Set.of(), 16, 4),
+        Double.NaN, LabelPrivacy.Training.DEFAULT, OptionalLong.empty(), false)))
+        .hasMessageContaining("range").hasMessageContaining("f9");
+    assertThat(out).doesNotExist();
   }
-
 }

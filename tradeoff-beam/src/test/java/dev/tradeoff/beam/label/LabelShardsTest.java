@@ -64,7 +64,7 @@ class LabelShardsTest {
     for (String line : queries.subList(1, queries.size())) {
       CsvSchema.Row row = schema.parse(line, "test");
       expected.put(row.key(), classes.get(perQuery.label(row.key(),
-          LabelShards.votes(byIndex, row))));
+          LabelShards.votes(byIndex, new Featurizer.UnitNorm(), row))));
     }
     assertThat(expected).hasSize(Q);
     assertThat(expected.values()).contains("cat", "dog");
@@ -76,7 +76,8 @@ class LabelShardsTest {
         .apply(View.asMap());
     long[] rangeBytes = {37, 500, ReadCsvLines.DEFAULT_RANGE_BYTES};
     for (long bytes : rangeBytes) {
-      p.apply("Fused" + bytes, new LabelShards(files, schema, K, models, majority.perQuery(),
+      p.apply("Fused" + bytes, new LabelShards(files, schema, K, models,
+          new Featurizer.UnitNorm(), majority.perQuery(),
           classes, dir.resolve("fused" + bytes + "/labels").toString(), bytes));
     }
     p.run().waitUntilFinish();
