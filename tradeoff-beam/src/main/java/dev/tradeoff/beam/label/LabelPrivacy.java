@@ -295,7 +295,7 @@ public record LabelPrivacy(Aggregator aggregator, long queries, int teachers, Ap
   private static PartitionTrainer.Softmax calibratedTeachers(Training training, double epsilon,
       double delta, ApproxDp budget, int q) {
     DoubleFunction<DpEvent> event = s -> teacherEvent(PartitionTrainer.Softmax.dp(
-        training.dpSgd(s)));
+        training.dpSgd(s), epsilon, delta));
     double hi;
     try {
       hi = new GaussianCalibrator(Accountants.forMethod(AccountingMethod.RDP)).sigma(
@@ -315,7 +315,7 @@ public record LabelPrivacy(Aggregator aggregator, long queries, int teachers, Ap
         lo = mid;
       }
     }
-    return PartitionTrainer.Softmax.dp(training.dpSgd(hi));
+    return PartitionTrainer.Softmax.dp(training.dpSgd(hi), epsilon, delta);
   }
 
   private static boolean meets(Accountant accountant, DpEvent event, double epsilon,

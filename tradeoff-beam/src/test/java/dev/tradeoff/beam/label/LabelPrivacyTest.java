@@ -34,7 +34,7 @@ class LabelPrivacyTest {
     assertThat(one.total()).isEqualTo(direct.total());
     // σ is within 0.2% of the smallest one that meets the budget
     PartitionTrainer.Softmax less = PartitionTrainer.Softmax.dp(LabelPrivacy.Training.DEFAULT
-        .dpSgd(teacher.dpSgd().noiseMultiplier() * 0.998));
+        .dpSgd(teacher.dpSgd().noiseMultiplier() * 0.998), 1, 1e-5);
     assertThat(RunGuarantee.of(List.of(new Release("t", LabelPrivacy.teacherEvent(less))), 1e-5)
         .total().epsilon()).isGreaterThan(1);
   }
