@@ -389,7 +389,7 @@ class HostileInputSweepTest {
     Path train = Files.writeString(dir.resolve("train.csv"), labelRows(true));
     Path queries = Files.writeString(dir.resolve("queries.csv"), labelRows(false));
     add(b, "label", "--train " + train + " --queries " + queries + " --out " + dir.resolve("labels")
-        + " --epsilon 40 --delta 1e-5 --teachers 5 --aggregator darrm-sub --seed 1");
+        + " --epsilon 40 --delta 1e-5 --teachers 5 --aggregator darrm-sub --classes no,yes --seed 1");
     // cluster up needs flink-runtime (the cluster-runners build): here every run is refused
     add(b, "cluster up", "--workers 2 --timeout 180 --state-dir " + dir.resolve("cluster"));
     add(b, "cluster down", "--state-dir " + dir.resolve("no-cluster"));

@@ -45,7 +45,17 @@ class LabelCommandTest {
   List<String> args(Path out, String... more) {
     List<String> a = new ArrayList<>(List.of("label", "--train", dir.resolve("train.csv")
         .toString(), "--queries", dir.resolve("q.csv").toString(), "--out", out.toString(),
-        "--epsilon", "40", "--delta", "1e-5", "--teachers", "5", "--aggregator", "darrm-sub"));
+        "--epsilon", "40", "--delta", "1e-5", "--teachers", "5", "--aggregator", "darrm-sub",
+        "--classes", "no,yes"));
+    a.addAll(List.of(more));
+    return a;
+  }
+
+  /** A dp-majority run of one teacher at (epsilon, 1e-5). */
+  List<String> dpMajority(Path out, String epsilon, String... more) {
+    List<String> a = new ArrayList<>(List.of("label", "--train", dir.resolve("train.csv")
+        .toString(), "--queries", dir.resolve("q.csv").toString(), "--out", out.toString(),
+        "--epsilon", epsilon, "--delta", "1e-5", "--classes", "no,yes"));
     a.addAll(List.of(more));
     return a;
   }
@@ -96,10 +106,25 @@ class LabelCommandTest {
   void badInputIsOneLineAndExitTwoWithNothingCharged() throws IOException {
     data(dir, 40, 5);
     Path ledger = dir.resolve("l.db");
-    // K larger than the number of training rows
-    CliRun k = CliRun.of(args(dir.resolve("o1"), "--teachers", "41").toArray(String[]::new));
-    assertThat(k.status()).isEqualTo(2);
-    assertThat(k.err().strip().lines()).hasSize(1);
+    // every new flag's bad values: one line, exit 2, before any training, nothing written
+    List<List<String>> bad = List.of(
+        List.of("--classes", "yes"), List.of("--classes", "yes,yes"),
+        List.of("--classes", "a,b,c"), List.of("--teachers", "4"),
+        List.of("--features", "nope"), List.of("--ignore", "nope"),
+        List.of("--label-column", "nope"), List.of("--id-column", "nope"),
+        List.of("--categorical", "nope"), List.of("--range", "a=1"),
+        List.of("--range", "a=2:1"), List.of("--range", "nope=0:1"),
+        List.of("--hash-buckets", "0"), List.of("--feature-clip", "0"),
+        List.of("--epochs", "0"), List.of("--sampling-rate", "2"), List.of("--clip", "-1"),
+        List.of("--learning-rate", "0"), List.of("--epochs", "1000", "--sampling-rate", "1e-5"),
+        List.of("--aggregator", "dp-majority", "--m", "2"));
+    for (List<String> flags : bad) {
+      CliRun run = CliRun.of(args(dir.resolve("o1"), flags.toArray(String[]::new))
+          .toArray(String[]::new));
+      assertThat(run.status()).as("%s: %s", flags, run.err()).isEqualTo(2);
+      assertThat(run.err().strip().lines()).as("%s", flags).hasSize(1);
+      assertThat(run.err()).as("%s", flags).startsWith("tradeoff: ");
+    }
     // a seeded run cannot be charged as private
     CliRun seeded = CliRun.of(args(dir.resolve("o2"), "--seed", "1", "--ledger",
         ledger.toString(), "--ledger-budget", "100,1e-3").toArray(String[]::new));
@@ -125,8 +150,8 @@ class LabelCommandTest {
   void theLedgerIsChargedOnceAndRefusesWhatIsNotLeft() throws IOException {
     data(dir, 200, 20);
     Path ledger = dir.resolve("l.db");
-    CliRun tooSmall = CliRun.of(args(dir.resolve("o1"), "--ledger", ledger.toString(),
-        "--ledger-budget", "10,1e-4").toArray(String[]::new));
+    CliRun tooSmall = CliRun.of(dpMajority(dir.resolve("o1"), "4", "--ledger",
+        ledger.toString(), "--ledger-budget", "3,1e-4").toArray(String[]::new));
     assertThat(tooSmall.status()).as(tooSmall.err()).isEqualTo(3);
     assertThat(dir.resolve("o1")).doesNotExist();
     if (Files.exists(ledger)) {
@@ -135,15 +160,15 @@ class LabelCommandTest {
       }
       Files.delete(ledger);
     }
-    CliRun first = CliRun.of(args(dir.resolve("o2"), "--ledger", ledger.toString(),
-        "--ledger-budget", "60,1e-4", "--json").toArray(String[]::new));
+    CliRun first = CliRun.of(dpMajority(dir.resolve("o2"), "4", "--ledger", ledger.toString(),
+        "--ledger-budget", "6,1e-4", "--json").toArray(String[]::new));
     assertThat(first.status()).as(first.err()).isZero();
     assertThat(first.json().get("ledger").get("id").asLong()).isEqualTo(1);
     var entry = first.json().get("ledger");
     try (SqliteLedger l = SqliteLedger.open(ledger)) {
       assertThat(l.entries()).hasSize(1);
       ApproxDp spent = (ApproxDp) l.spent();
-      assertThat(spent.epsilon()).isGreaterThan(30).isLessThanOrEqualTo(40);
+      assertThat(spent.epsilon()).isGreaterThan(3.9).isLessThanOrEqualTo(4);
       // the manifest reports what the ledger recorded: the charge is the run's guarantee, and
       // what remains is the budget less the charge, as {epsilon, delta}
       assertThat(entry.get("charged").get("epsilon").asDouble()).isEqualTo(spent.epsilon())
@@ -151,11 +176,11 @@ class LabelCommandTest {
       assertThat(entry.get("charged").get("delta").asDouble()).isEqualTo(spent.delta());
       ApproxDp left = (ApproxDp) l.remaining();
       assertThat(entry.get("remaining").get("epsilon").asDouble()).isEqualTo(left.epsilon())
-          .isCloseTo(60 - spent.epsilon(), within(1e-9));
+          .isCloseTo(6 - spent.epsilon(), within(1e-9));
       assertThat(entry.get("remaining").get("delta").asDouble()).isEqualTo(left.delta())
           .isCloseTo(1e-4 - spent.delta(), within(1e-15));
     }
-    CliRun second = CliRun.of(args(dir.resolve("o3"), "--ledger", ledger.toString())
+    CliRun second = CliRun.of(dpMajority(dir.resolve("o3"), "4", "--ledger", ledger.toString())
         .toArray(String[]::new));
     assertThat(second.status()).isEqualTo(3);
     assertThat(second.err()).contains("budget");

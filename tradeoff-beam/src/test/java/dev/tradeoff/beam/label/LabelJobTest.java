@@ -178,7 +178,7 @@ class LabelJobTest {
     LabelData.queries(dir.resolve("q/part-0.csv"), 20, 2, 4);
     Path out = dir.resolve("out");
     LabelJob.Plan plan = LabelJob.plan(request(dir.resolve("train"), dir.resolve("q"), out,
-        aggregator, 3, 40, 2));
+        aggregator, 3, aggregator == Aggregator.DP_MAJORITY ? 2 : 40, 2));
     assertThat(plan.queryCount()).isEqualTo(20);
     Set<String> planned = idsOf(dir.resolve("q/part-0.csv"));
     // more rows on the pinned shard (its last row had a line end), a new shard beside it, and
@@ -254,7 +254,7 @@ class LabelJobTest {
     Path q = dir.resolve("q.csv");
     Files.writeString(q, "f1,f3,id,f0,f2\n0,0,a,3,0\n0,0,b,-3,0\n");
     LabelJob.Request r = new LabelJob.Request(train.toString(), q.toString(), dir.resolve("out"),
-        new ApproxDp(8, 1e-5), Aggregator.DP_MAJORITY, 101, new ClassSet(List.of("café", "tea")),
+        new ApproxDp(2, 1e-5), Aggregator.DP_MAJORITY, 101, new ClassSet(List.of("café", "tea")),
         CsvSchema.Columns.DEFAULT, LabelJob.FeatureOptions.DEFAULT, Double.NaN,
         LabelPrivacy.Training.DEFAULT, OptionalLong.of(SEED), false);
     LabelManifest manifest = run(r);

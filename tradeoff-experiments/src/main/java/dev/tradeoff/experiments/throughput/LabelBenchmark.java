@@ -2,6 +2,8 @@ package dev.tradeoff.experiments.throughput;
 
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.beam.label.Aggregator;
+import dev.tradeoff.beam.label.ClassSet;
+import dev.tradeoff.beam.label.CsvSchema;
 import dev.tradeoff.beam.label.LabelJob;
 import dev.tradeoff.beam.label.LabelPrivacy;
 import dev.tradeoff.beam.runner.BeamRunner;
@@ -19,14 +21,16 @@ import java.util.SplittableRandom;
 
 /**
  * End-to-end benchmark of {@code tradeoff label} ({@link LabelJob}): generated CSV data (two
- * Gaussian classes in 8 dimensions, 11 000 training rows), Q queries, K = 11 teachers, on the
+ * Gaussian classes in 8 dimensions, 11 000 training rows), Q queries, K = 1 teacher for
+ * dp-majority and 11 for the others, on the
  * DirectRunner or a Flink session cluster. Prints the wall time of the plan (input checks and
  * privacy derivation) and of the pipeline, and the peak live heap: the largest heap in use right
  * after a garbage collection (what the job holds, not garbage waiting to be collected), next to the
  * largest used heap a sampler saw every 20 ms. Run one size per JVM with the same {@code -Xmx} to
  * compare sizes. Not a unit test: the figures depend on the machine.
  *
- * <p>Usage: {@code LabelBenchmark QUERIES [gnmax|darrm-sub|darrm-opt] [EPSILON] [MASTER]}, with
+ * <p>Usage: {@code LabelBenchmark QUERIES [dp-majority|gnmax|darrm-sub|darrm-opt] [EPSILON]
+ * [MASTER]}, with
  * MASTER the HOST:PORT of a Flink session cluster ({@code ./tradeoff cluster up}); without it,
  * the DirectRunner. One command builds the class path and runs it in a JVM of its own with
  * {@code -Xmx1g}, on the DirectRunner or on a cluster it starts and stops:
@@ -43,7 +47,7 @@ public final class LabelBenchmark {
 
   public static void main(String[] args) throws Exception {
     long queries = Long.parseLong(args[0]);
-    Aggregator aggregator = Aggregator.parse(args.length > 1 ? args[1] : "gnmax");
+    Aggregator aggregator = Aggregator.parse(args.length > 1 ? args[1] : "dp-majority");
     double epsilon = args.length > 2 ? Double.parseDouble(args[2]) : 4;
     String master = args.length > 3 ? args[3] : null;
     Path dir = Files.createTempDirectory("label-bench");
@@ -85,9 +89,12 @@ public final class LabelBenchmark {
     }
     sampler.start();
     long t0 = System.nanoTime();
+    int teachers = aggregator == Aggregator.DP_MAJORITY ? 1 : 11;
     LabelJob.Request request = new LabelJob.Request(dir.resolve("train.csv").toString(),
         dir.resolve("queries.csv").toString(), dir.resolve("out"), new ApproxDp(epsilon, 1e-5),
-        11, aggregator, Double.NaN, LabelPrivacy.Training.DEFAULT, OptionalLong.of(1), false);
+        aggregator, teachers, new ClassSet(List.of("ham", "spam")), CsvSchema.Columns.DEFAULT,
+        LabelJob.FeatureOptions.DEFAULT, Double.NaN, LabelPrivacy.Training.DEFAULT,
+        OptionalLong.of(1), false);
     LabelJob.Plan plan = LabelJob.plan(request);
     long t1 = System.nanoTime();
     int parallelism = Runtime.getRuntime().availableProcessors();
@@ -102,14 +109,13 @@ public final class LabelBenchmark {
     synchronized (live) {
       peakLive = live[0];
     }
-    System.out.printf(Locale.ROOT, "queries=%d teachers=11 aggregator=%s runner=%s plan_s=%.1f "
+    System.out.printf(Locale.ROOT, "queries=%d teachers=%d aggregator=%s runner=%s plan_s=%.1f "
         + "pipeline_s=%.1f total_s=%.1f peak_live_heap_after_gc_mb=%.0f peak_heap_sampled_mb=%.0f "
-        + "max_heap_mb=%.0f labelled=%s epsilon=%s%n", queries, aggregator.cliName(),
+        + "max_heap_mb=%.0f labelled=%s epsilon=%s%n", queries, teachers, aggregator.cliName(),
         master == null ? "direct" : "flink@" + master, (t1 - t0) / 1e9, (t2 - t1) / 1e9,
         (t2 - t0) / 1e9, peakLive / 1048576.0, sampled[0] / 1048576.0,
         Runtime.getRuntime().maxMemory() / 1048576.0,
-        ((java.util.Map<?, ?>) manifest.get("counts")).get("labelled"),
-        ((java.util.Map<?, ?>) manifest.get("guarantee")).get("epsilon"));
+        manifest.counts().labelled(), manifest.guarantee().epsilon());
     try (var files = Files.walk(dir)) {
       files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
     }

@@ -73,7 +73,7 @@ class KnowledgeTransferTest {
   }
 
   @Test
-  void thePipelineIsTheLabelJobsTransformsOverTextIoWithoutDataFromTheDriver() throws IOException {
+  void thePipelineIsTheLabelJobsTransformsOverPinnedFilesWithoutDataFromTheDriver() throws IOException {
     KnowledgeTransfer.DataFiles files = KnowledgeTransfer.DataFiles.in(work);
     Files.writeString(files.train(), "label,x0\n0,1\n");
     Files.writeString(files.queries(), "id,x0\n20-0-0,1\n");
@@ -106,13 +106,15 @@ class KnowledgeTransferTest {
     // non-private reference, each labelling and writing its queries
     assertThat(composites).filteredOn(LabelPipeline.Teachers.class::equals).hasSize(2);
     assertThat(composites).filteredOn(LabelShards.class::equals).hasSize(4);
-    // the training file is read with TextIO, the query files in byte ranges once the teachers are
-    // ready; nothing else feeds the pipeline but the query files' name (one element) and Beam's
-    // own file writing of the shard lists (an empty list of its temporary files)
-    assertThat(composites).filteredOn(TextIO.Read.class::isAssignableFrom).hasSize(2);
-    assertThat(composites).filteredOn(ReadCsvLines.Ranges.class::equals).hasSize(4);
-    assertThat(creates).allMatch(name -> name.endsWith("/Ranges/Pattern")
-        || name.contains("/ListShards/"), "a file pattern or inside the shard lists' write");
+    // the training file and the query files are read in byte ranges of the files the plan pinned
+    // (the queries once the teachers are ready); nothing else feeds the pipeline but the pinned
+    // files' names and sizes, the K partition indices (so that every partition is trained) and
+    // Beam's own file writing of the shard lists (an empty list of its temporary files)
+    assertThat(composites).filteredOn(TextIO.Read.class::isAssignableFrom).isEmpty();
+    assertThat(composites).filteredOn(ReadCsvLines.Ranges.class::equals).hasSize(6);
+    assertThat(creates).allMatch(name -> name.endsWith("Ranges/Files")
+        || name.endsWith("/EveryPartition") || name.contains("/ListShards/"),
+        "pinned file names, partition indices or inside the shard lists' write");
   }
 
   @Test
