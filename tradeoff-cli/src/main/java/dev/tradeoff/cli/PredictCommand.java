@@ -251,11 +251,14 @@ public final class PredictCommand implements Runnable {
     }
     out.println();
     out.println("Table 2: privacy per query and total over Q (rounded up)");
-    out.println(String.format(Locale.ROOT, "%-8s %-22s %-30s %s", "Q", "per query",
-        "total, general comp. (d'=1e-4)", "total, accountant [method]"));
+    out.println(String.format(Locale.ROOT, "%-8s %-22s %-30s %-34s %s", "Q", "per query",
+        "total, general comp. (d'=1e-4)", "total, accountant [method]",
+        "post-processing (DP teachers, any Q)"));
     for (Privacy p : r.privacy()) {
-      out.printf(Locale.ROOT, "%-8d %-22s %-30s %s%n", p.queries(), PredictReport.pair(p.perQuery()),
-          PredictReport.pair(p.totalGeneral()), PredictReport.pair(p.totalAccountant()) + " [" + p.accountant() + "]");
+      out.printf(Locale.ROOT, "%-8d %-22s %-30s %-34s %s%n", p.queries(),
+          PredictReport.pair(p.perQuery()), PredictReport.pair(p.totalGeneral()),
+          PredictReport.pair(p.totalAccountant()) + " [" + p.accountant() + "]",
+          PredictReport.pair(p.postProcessing()));
     }
   }
 
@@ -288,6 +291,8 @@ public final class PredictCommand implements Runnable {
           "delta", p.totalGeneral().delta()));
       row.put("totalAccountant", Map.of("epsilon", p.totalAccountant().epsilon(),
           "delta", p.totalAccountant().delta(), "method", p.accountant()));
+      row.put("postProcessing", Map.of("epsilon", p.postProcessing().epsilon(),
+          "delta", p.postProcessing().delta()));
       priv.add(row);
     }
     m.put("privacy", priv);

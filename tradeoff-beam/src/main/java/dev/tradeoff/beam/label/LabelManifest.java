@@ -1,5 +1,7 @@
 package dev.tradeoff.beam.label;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
@@ -30,9 +32,11 @@ import java.util.List;
  * @param started when the run started (ISO-8601)
  * @param finished when it committed
  */
+@JsonPropertyOrder({"version", "commandLine", "runner", "master", "seeded", "private", "guarantee",
+    "bounds", "budget", "model", "derivation", "ledger", "counts", "labels", "files", "started",
+    "finished"})
 public record LabelManifest(String version, List<String> commandLine, String runner,
-    String master, boolean seeded, @com.fasterxml.jackson.annotation.JsonProperty("private")
-    boolean isPrivate, Guarantee guarantee, List<BoundEntry> bounds, EpsilonDelta budget,
+    String master, boolean seeded, @JsonProperty("private") boolean isPrivate, Guarantee guarantee, List<BoundEntry> bounds, EpsilonDelta budget,
     Model model, Derivation derivation, Ledger ledger, Counts counts, List<String> labels,
     List<String> files, String started, String finished) {
 

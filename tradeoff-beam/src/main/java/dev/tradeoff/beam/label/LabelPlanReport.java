@@ -21,17 +21,20 @@ import java.util.Locale;
  * @param unanimousLabelAgreement the probability that a query all K teachers vote for is labelled
  *     with their class
  * @param steps the derivation
- * @param warnings what may make the labels poor
+ * @param notes what the training data needs for useful labels (its size is not read)
+ * @param warnings what will make the labels poor whatever the data
  */
 public record LabelPlanReport(String aggregator, int teachers, long queries, List<String> classes,
     String model, List<String> features, List<String> bounds, LabelManifest.EpsilonDelta charged,
-    double unanimousLabelAgreement, List<String> steps, List<String> warnings) {
+    double unanimousLabelAgreement, List<String> steps, List<String> notes,
+    List<String> warnings) {
 
   public LabelPlanReport {
     classes = List.copyOf(classes);
     features = List.copyOf(features);
     bounds = List.copyOf(bounds);
     steps = List.copyOf(steps);
+    notes = List.copyOf(notes);
     warnings = List.copyOf(warnings);
   }
 
@@ -47,17 +50,18 @@ public record LabelPlanReport(String aggregator, int teachers, long queries, Lis
           + "close to random (raise the budget, lower the number of queries, or use "
           + "dp-majority)", p.teachers(), plan.unanimous()));
     }
+    List<String> notes = new ArrayList<>();
     if (p.trainer() instanceof PartitionTrainer.Softmax s && s.dpSgd() != null) {
       double rows = s.dpSgd().noiseMultiplier() / s.dpSgd().samplingRate();
-      warnings.add(String.format(Locale.ROOT, "DP-SGD's noise (multiplier %.3g) outweighs a "
-          + "teacher's clipped gradients unless its partition has well over sigma/q = %.0f rows "
-          + "(the training set about %d times that); with fewer, labels will be near random",
-          s.dpSgd().noiseMultiplier(), rows, p.teachers()));
+      notes.add(String.format(Locale.ROOT, "DP-SGD's noise (multiplier %.3g) outweighs a "
+          + "teacher's clipped gradients unless its partition has well over sigma/q = %.0f rows, "
+          + "so the training set needs well over %.0f rows for useful labels; with fewer, they "
+          + "will be near random", s.dpSgd().noiseMultiplier(), rows, rows * p.teachers()));
     }
     return new LabelPlanReport(p.aggregator().cliName(), p.teachers(), plan.queryCount(),
         plan.request().classes().names(), p.trainer().describe(),
         plan.featurizer().map().describe(), bounds, LabelManifest.EpsilonDelta.of(p.total()),
-        plan.unanimous(), p.derivation(), warnings);
+        plan.unanimous(), p.derivation(), notes, warnings);
   }
 
   /** The report as text, one fact a line. */
@@ -78,6 +82,9 @@ public record LabelPlanReport(String aggregator, int teachers, long queries, Lis
         + "%.4f%n", unanimousLabelAgreement));
     for (String s : steps) {
       b.append("step: ").append(s).append('\n');
+    }
+    for (String n : notes) {
+      b.append("note: ").append(n).append('\n');
     }
     for (String w : warnings) {
       b.append("warning: ").append(w).append('\n');

@@ -151,9 +151,17 @@ public final class KnowledgeTransfer {
   /** Mean and standard deviation of one aggregator's accuracy at one Q. */
   public record Accuracy(int queries, Aggregator aggregator, double mean, double std) {}
 
-  /** Table 2: per-query and total privacy of one deployment of Q queries. */
+  /**
+   * Table 2: per-query and total privacy of one deployment of Q queries, by the paper's
+   * per-label composition, and the post-processing bound beside it.
+   *
+   * @param postProcessing the DP-SGD teachers' own (ε, Δ): they are trained once on disjoint
+   *     partitions, so every DaRRM label is post-processing of K models that are together as
+   *     private as one (parallel composition), for any Q; this is the tighter bound for this
+   *     experiment's construction (REPRODUCTION.md, "Predict: the post-processing bound")
+   */
   public record Privacy(int queries, ApproxDp perQuery, ApproxDp totalGeneral,
-      ApproxDp totalAccountant, String accountant) {}
+      ApproxDp totalAccountant, String accountant, ApproxDp postProcessing) {}
 
   /** The whole outcome. */
   public record Result(ApproxDp teacher, DarrmSetting setting, double gnmaxSigma,
@@ -235,7 +243,8 @@ public final class KnowledgeTransfer {
       ApproxDp general = KairouzComposition.compose(perQuery, q, TABLE2_SLACK);
       RunGuarantee tight = RunGuarantee.of(List.of(new Release("Q" + q,
           new SelfComposedEvent(new GuaranteeEvent(perQuery), q))), general.delta());
-      privacy.add(new Privacy(q, perQuery, general, tight.total(), tight.method().cliName()));
+      privacy.add(new Privacy(q, perQuery, general, tight.total(), tight.method().cliName(),
+          teacher));
       if (config.budget().isPresent() && !tight.within(config.budget().get())) {
         throw new BudgetExceededException("predict, Q = " + q + " queries", tight.total(),
             config.budget().get());

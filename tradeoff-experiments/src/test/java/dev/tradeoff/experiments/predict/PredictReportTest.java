@@ -45,7 +45,7 @@ class PredictReportTest {
       ApproxDp total = new ApproxDp(perQuery.epsilon() * Math.sqrt(q) * 3,
           q * perQuery.delta() + 1e-4);
       privacy.add(new Privacy(q, perQuery, total,
-          new ApproxDp(total.epsilon() * 0.8, total.delta()), "pld"));
+          new ApproxDp(total.epsilon() * 0.8, total.delta()), "pld", setting.teacher()));
     }
     double[] gammaSub = new double[12];
     double[] gammaOpt = new double[12];
@@ -88,7 +88,7 @@ class PredictReportTest {
     KnowledgeTransfer.Result r = result();
     List<Privacy> tiny = r.privacy().stream().map(p -> new Privacy(p.queries(), p.perQuery(),
         new ApproxDp(p.totalGeneral().epsilon(), 1e-7), new ApproxDp(p.totalAccountant().epsilon(),
-        1e-7), p.accountant())).toList();
+        1e-7), p.accountant(), p.postProcessing())).toList();
     KnowledgeTransfer.Result small = new KnowledgeTransfer.Result(r.teacher(), r.setting(),
         r.gnmaxSigma(), r.gammaSub(), r.gammaOpt(), r.accuracy(), tiny,
         r.nonPrivateMajorityAccuracy(), r.trainSize(), r.testSize());
