@@ -36,9 +36,10 @@ import java.util.List;
     "bounds", "budget", "model", "derivation", "ledger", "counts", "labels", "files", "started",
     "finished"})
 public record LabelManifest(String version, List<String> commandLine, String runner,
-    String master, boolean seeded, @JsonProperty("private") boolean isPrivate, Guarantee guarantee, List<BoundEntry> bounds, EpsilonDelta budget,
-    Model model, Derivation derivation, Ledger ledger, Counts counts, List<String> labels,
-    List<String> files, String started, String finished) {
+    String master, boolean seeded, @JsonProperty("private") boolean isPrivate,
+    Guarantee guarantee, List<BoundEntry> bounds, EpsilonDelta budget, Model model,
+    Derivation derivation, Ledger ledger, Counts counts, List<String> labels, List<String> files,
+    String started, String finished) {
 
   /** The version written. */
   public static final String VERSION = "0.2.0";
