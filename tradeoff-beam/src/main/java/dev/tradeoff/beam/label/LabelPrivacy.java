@@ -290,23 +290,31 @@ public record LabelPrivacy(Aggregator aggregator, long queries, int teachers, Ap
 
   /**
    * Teachers whose event meets (ε, δ): σ from the RDP accountant (fast, valid), then lowered by
-   * bisection to a relative width of 10^-3 while the PLD accountant still certifies the target
-   * (the run's guarantee is then recomputed from the final σ by every accountant).
+   * bisection to a relative width of 10^-3 while the PLD accountant still certifies the target;
+   * where RDP's conversion cannot reach the target at any σ (a small ε at a small δ), σ from the
+   * PLD accountant alone. The run's guarantee is then recomputed from the final σ.
    */
   private static PartitionTrainer.Softmax calibratedTeachers(Training training, double epsilon,
       double delta, ApproxDp budget, int q) {
     DoubleFunction<DpEvent> event = s -> teacherEvent(PartitionTrainer.Softmax.dp(
         training.dpSgd(s), epsilon, delta));
+    Accountant pld = Accountants.forMethod(AccountingMethod.PLD);
     double hi;
     try {
       hi = new GaussianCalibrator(Accountants.forMethod(AccountingMethod.RDP)).sigma(
           event, epsilon, delta, Neighbouring.ADD_OR_REMOVE_ONE);
-    } catch (IllegalArgumentException e) {
-      throw new BudgetExceededException("label " + q + " queries", "leaves each teacher "
-          + "(epsilon " + epsilon + ", delta " + delta + "), which DP-SGD with noisy partition "
-          + "sizes cannot reach (" + e.getMessage() + ")", budget);
+    } catch (IllegalArgumentException rdpCannot) {
+      // RDP's conversion cannot certify a small ε at a small δ whatever σ; PLD can
+      try {
+        hi = new GaussianCalibrator(pld).sigma(event, epsilon, delta,
+            Neighbouring.ADD_OR_REMOVE_ONE);
+      } catch (IllegalArgumentException e) {
+        throw new BudgetExceededException("label " + q + " queries", "leaves each teacher "
+            + "(epsilon " + epsilon + ", delta " + delta + "), which DP-SGD with noisy "
+            + "partition sizes cannot reach (" + e.getMessage() + ")", budget);
+      }
+      return PartitionTrainer.Softmax.dp(training.dpSgd(hi), epsilon, delta);
     }
-    Accountant pld = Accountants.forMethod(AccountingMethod.PLD);
     // PLD's σ is rarely more than 20% below RDP's: look there first, lower only if it certifies
     double lo = 0.8 * hi;
     while (meets(pld, event.apply(lo), epsilon, delta)) {
