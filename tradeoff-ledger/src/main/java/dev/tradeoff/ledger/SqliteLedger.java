@@ -477,14 +477,41 @@ public final class SqliteLedger implements BudgetStore {
         description);
   }
 
+  /**
+   * Pure-DP and Rényi-DP ledgers: the sum of the charges, rounded up. (ε, δ) ledgers: the budget
+   * minus {@link #remaining()}, rounded up (with a basic-only policy, the sum of the charges).
+   */
   @Override
   public PrivacyGuarantee spent() {
+    if (filters != null) {
+      ApproxDp b = (ApproxDp) coordinates.budget();
+      ApproxDp r = (ApproxDp) remaining();
+      return new ApproxDp(upDiff(b.epsilon(), r.epsilon()), upDiff(b.delta(), r.delta()));
+    }
     return coordinates.guarantee(coordinates.spent(read(this::charges)));
   }
 
+  /**
+   * Pure-DP and Rényi-DP ledgers: budget minus charges, rounded down. (ε, δ) ledgers: the largest
+   * opaque (ε, δ) charge the ledger would still admit, i.e. what its basic filter has left ((0, 0)
+   * if its policy has no basic share); {@link #remainingByFilter()} tells what every filter has
+   * left.
+   */
   @Override
   public PrivacyGuarantee remaining() {
+    if (filters != null) {
+      return read(c -> filters.state(counted(c)).basicRemaining());
+    }
     return coordinates.guarantee(coordinates.remaining(read(this::charges)));
+  }
+
+  private static double upDiff(double a, double b) {
+    java.math.BigDecimal x = new java.math.BigDecimal(a).subtract(new java.math.BigDecimal(b));
+    if (x.signum() <= 0) {
+      return 0;
+    }
+    double d = x.doubleValue();
+    return new java.math.BigDecimal(d).compareTo(x) < 0 ? Math.nextUp(d) : d;
   }
 
   @Override
