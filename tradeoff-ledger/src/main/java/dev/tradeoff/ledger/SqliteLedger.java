@@ -722,9 +722,9 @@ public final class SqliteLedger implements BudgetStore {
         + " FROM tradeoff_charges_v1 ORDER BY id")) {
       while (r.next()) {
         long committed = r.getLong(8);
+        Long committedAt = r.wasNull() ? null : committed;
         rows.add(new Object[] {r.getLong(1), r.getString(2), r.getString(3), r.getString(4),
-            r.getString(5), r.getString(6), r.getLong(7), r.wasNull() ? null : committed,
-            r.getLong(9)});
+            r.getString(5), r.getString(6), r.getLong(7), committedAt, r.getLong(9)});
       }
     }
     SqliteLedger reader = new SqliteLedger(file, v1);
