@@ -28,8 +28,10 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "ledger",
     mixinStandardHelpOptions = true,
-    description = "Inspect a privacy-budget ledger.",
-    subcommands = {LedgerCommand.Show.class})
+    description = "Create, inspect, charge and verify a privacy-budget ledger.",
+    subcommands = {LedgerCommand.Show.class, LedgerCommand.Create.class,
+        LedgerCommand.Remaining.class, LedgerCommand.Fits.class, LedgerCommand.Charge.class,
+        LedgerCommand.History.class, LedgerCommand.Plot.class, LedgerCommand.Verify.class})
 public final class LedgerCommand implements Runnable {
 
   @Spec CommandSpec spec;
@@ -104,6 +106,311 @@ public final class LedgerCommand implements Runnable {
         }
       }
       out.flush();
+      return 0;
+    }
+  }
+
+  /** Exit status when a request would not fit the ledger's budget. */
+  static final int DOES_NOT_FIT = 3;
+
+  /** {@code tradeoff ledger create --ledger PATH --budget E,D [--filters SPEC]}. */
+  @Command(name = "create", mixinStandardHelpOptions = true,
+      description = "Create an (epsilon, delta) ledger whose budget is spent through privacy"
+          + " filters valid under fully adaptive composition (docs/ledger.md).")
+  public static final class Create implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Option(names = "--ledger", required = true, description = "ledger file to create")
+    Path ledger;
+
+    @Option(names = "--budget", required = true, split = ",", description = "E,D: the budget")
+    double[] budget;
+
+    @Option(names = "--filters", defaultValue = dev.tradeoff.ledger.LedgerPolicy.DEFAULT_TEXT,
+        description = "how the budget is split between filters, fixed for the ledger's life:"
+            + " gdp, rdp, basic or shares such as gdp:0.5,rdp:0.4,basic:0.1 (default ${DEFAULT-VALUE})")
+    String filters;
+
+    @Override
+    public Integer call() {
+      if (budget.length != 2) {
+        throw new IllegalArgumentException("--budget must be E,D, but had " + budget.length
+            + " values");
+      }
+      ApproxDp b = new ApproxDp(Inputs.epsilon("--budget", budget[0]),
+          Inputs.delta("--budget", budget[1]));
+      Path file = Inputs.ledgerToWrite("--ledger", ledger);
+      if (java.nio.file.Files.exists(file)) {
+        throw new IllegalArgumentException("--ledger " + file + " already exists; a ledger is"
+            + " created once");
+      }
+      var policy = dev.tradeoff.ledger.LedgerPolicy.parse(filters, null,
+          dev.tradeoff.ledger.LedgerPolicy.defaultEventDelta(b));
+      try (SqliteLedger l = SqliteLedger.create(file, b, policy)) {
+        PrintWriter out = spec.commandLine().getOut();
+        out.printf("created %s: budget %s, filters %s, head %s%n", l.file(),
+            text(b, RoundingMode.DOWN), policy.text(), l.verify().headHash());
+        out.flush();
+      }
+      return 0;
+    }
+  }
+
+  /** {@code tradeoff ledger remaining --ledger PATH [--json]}. */
+  @Command(name = "remaining", mixinStandardHelpOptions = true,
+      description = "What each filter has left, and the (epsilon, delta) an opaque charge may"
+          + " still spend.")
+  public static final class Remaining implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Option(names = "--ledger", required = true, description = "ledger file")
+    Path ledger;
+
+    @Option(names = "--json", description = "print JSON")
+    boolean json;
+
+    @Override
+    public Integer call() {
+      try (SqliteLedger l = SqliteLedger.open(Inputs.ledgerToRead("--ledger", ledger))) {
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("ledger", l.file().toString());
+        doc.put("budget", amounts(l.budget()));
+        doc.put("policy", l.policy().map(p -> p.text()).orElse(null));
+        doc.put("filters", l.policy().isPresent() ? l.remainingByFilter() : null);
+        doc.put("remaining", amounts(l.remaining()));
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+          out.println(Json.write(doc));
+        } else {
+          out.printf("budget     %s%n", text(l.budget(), RoundingMode.DOWN));
+          out.printf("remaining  %s (an opaque charge)%n", text(l.remaining(), RoundingMode.DOWN));
+          if (l.policy().isPresent()) {
+            l.remainingByFilter().forEach((k, v) -> out.printf("%-10s %s%n", k, v));
+          }
+        }
+        out.flush();
+      }
+      return 0;
+    }
+  }
+
+  /** Options shared by fits and charge. */
+  abstract static class Request {
+    @Spec CommandSpec spec;
+
+    @Option(names = "--ledger", required = true, description = "ledger file")
+    Path ledger;
+
+    @Option(names = "--mechanism", required = true,
+        description = "the release, as `account compose` takes it: " + MechanismSpecs.SYNTAX)
+    String mechanism;
+
+    @Option(names = "--count", defaultValue = "1", description = "how many releases (default 1)")
+    int count;
+
+    dev.tradeoff.accounting.budget.Charge charge(SqliteLedger l, int n) {
+      var event = MechanismSpecs.parse(mechanism);
+      var e = n == 1 ? event : new dev.tradeoff.accounting.event.SelfComposedEvent(event, n);
+      return dev.tradeoff.accounting.budget.Charge.of(e, l.policy().orElseThrow(
+          () -> new IllegalArgumentException("--ledger " + l.file() + " has no (epsilon, delta)"
+              + " budget")).eventDelta());
+    }
+  }
+
+  /** {@code tradeoff ledger fits}: exit 0 if N more fit now, 3 if not; prints how many fit. */
+  @Command(name = "fits", mixinStandardHelpOptions = true,
+      description = "Whether N more releases would be admitted now (exit 0) or not (exit 3);"
+          + " prints how many fit. Charges nothing.")
+  public static final class Fits extends Request implements Callable<Integer> {
+    @Override
+    public Integer call() {
+      Inputs.count("--count", count, 1, 1_000_000);
+      try (SqliteLedger l = SqliteLedger.open(Inputs.ledgerToRead("--ledger", ledger))) {
+        var one = charge(l, 1);
+        int fit = l.fits(one, Math.max(count, 1_000_000));
+        PrintWriter out = spec.commandLine().getOut();
+        out.printf("%d of %s fit (asked %d; filter %s)%n", fit, mechanism, count,
+            l.describe(one).filter().cliName());
+        out.flush();
+        return fit >= count ? 0 : DOES_NOT_FIT;
+      }
+    }
+  }
+
+  /** {@code tradeoff ledger charge}: records N releases made elsewhere, with their event. */
+  @Command(name = "charge", mixinStandardHelpOptions = true,
+      description = "Record N releases made outside Tradeoff (e.g. a DP-SGD run) with their"
+          + " event; exit 3 and nothing recorded when they do not fit.")
+  public static final class Charge extends Request implements Callable<Integer> {
+    @Option(names = "--label", required = true, description = "what the charge is for")
+    String label;
+
+    @Override
+    public Integer call() {
+      Inputs.count("--count", count, 1, 1_000_000);
+      PrintWriter out = spec.commandLine().getOut();
+      try (SqliteLedger l = SqliteLedger.open(Inputs.ledgerToRead("--ledger", ledger))) {
+        var c = charge(l, count);
+        String commandLine = "tradeoff ledger charge " + String.join(" ",
+            spec.commandLine().getParseResult().originalArgs());
+        try {
+          LedgerEntry e = l.charge(label, c, commandLine);
+          out.printf("charged #%d %s: %s%n", e.id(), label, text(e.charged(), RoundingMode.UP));
+          out.flush();
+          return 0;
+        } catch (dev.tradeoff.accounting.budget.BudgetExceededException e) {
+          spec.commandLine().getErr().println("tradeoff: " + e.getMessage());
+          return DOES_NOT_FIT;
+        }
+      }
+    }
+  }
+
+  /** {@code tradeoff ledger history [--json|--csv]}. */
+  @Command(name = "history", mixinStandardHelpOptions = true,
+      description = "Every entry: when, what, its filter, event and (epsilon, delta).")
+  public static final class History implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Option(names = "--ledger", required = true, description = "ledger file")
+    Path ledger;
+
+    @Option(names = "--json", description = "print JSON")
+    boolean json;
+
+    @Option(names = "--csv", description = "print CSV")
+    boolean csv;
+
+    @Override
+    public Integer call() {
+      PrintWriter out = spec.commandLine().getOut();
+      try (SqliteLedger l = SqliteLedger.open(Inputs.ledgerToRead("--ledger", ledger))) {
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (SqliteLedger.LedgerRecord r : l.history()) {
+          Map<String, Object> row = new LinkedHashMap<>();
+          LedgerEntry e = r.entry();
+          row.put("id", e.id());
+          row.put("reservedAt", e.reservedAt().toString());
+          row.put("committedAt", e.committedAt().map(Object::toString).orElse(null));
+          row.put("status", e.status().name());
+          row.put("label", e.label());
+          row.put("filter", r.description().filter() == null ? null
+              : r.description().filter().cliName());
+          row.put("charged", amounts(e.charged()));
+          row.put("gdpMu", r.description().gdpMu());
+          row.put("event", r.description().event() == null ? null
+              : String.valueOf(r.description().event()));
+          row.put("commandLine", r.description().commandLine());
+          row.put("hash", r.hash());
+          rows.add(row);
+        }
+        if (json) {
+          out.println(Json.write(Map.of("ledger", l.file().toString(), "entries", rows)));
+        } else {
+          out.println(csv ? "id,reservedAt,committedAt,status,label,filter,epsilon,delta,gdpMu,"
+              + "event,commandLine,hash" : "");
+          for (Map<String, Object> row : rows) {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> a = (Map<String, Object>) row.get("charged");
+            List<Object> cells = List.of(row.get("id"), row.get("reservedAt"),
+                String.valueOf(row.get("committedAt")), row.get("status"), row.get("label"),
+                String.valueOf(row.get("filter")), String.valueOf(a.get("epsilon")),
+                String.valueOf(a.get("delta")), String.valueOf(row.get("gdpMu")),
+                String.valueOf(row.get("event")), String.valueOf(row.get("commandLine")),
+                row.get("hash"));
+            StringBuilder line = new StringBuilder();
+            for (Object c : cells) {
+              String t = String.valueOf(c);
+              line.append(line.length() == 0 ? "" : csv ? "," : "  ")
+                  .append(csv ? "\"" + t.replace("\"", "\"\"") + "\"" : t);
+            }
+            out.println(line);
+          }
+        }
+      }
+      out.flush();
+      return 0;
+    }
+  }
+
+  /** {@code tradeoff ledger plot --ledger PATH --out FILE.png}. */
+  @Command(name = "plot", mixinStandardHelpOptions = true,
+      description = "Spend over time against the budget, as a PNG: the sum of the charges' epsilon"
+          + " (basic composition) and, where it exists, epsilon at the budget's delta of the GDP"
+          + " charges so far.")
+  public static final class Plot implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Option(names = "--ledger", required = true, description = "ledger file")
+    Path ledger;
+
+    @Option(names = "--out", defaultValue = "ledger.png", description = "PNG file")
+    Path png;
+
+    @Override
+    public Integer call() throws java.io.IOException {
+      try (SqliteLedger l = SqliteLedger.open(Inputs.ledgerToRead("--ledger", ledger))) {
+        List<Double> x = new ArrayList<>();
+        List<Double> basic = new ArrayList<>();
+        List<Double> gdp = new ArrayList<>();
+        double sum = 0;
+        double muSq = 0;
+        int i = 0;
+        double delta = l.budget() instanceof ApproxDp a ? a.delta() : 1e-5;
+        for (SqliteLedger.LedgerRecord r : l.history()) {
+          if (r.entry().status() == dev.tradeoff.accounting.budget.EntryStatus.CANCELLED
+              || r.description().approxDp() == null) {
+            continue;
+          }
+          sum += r.description().approxDp().epsilon();
+          if (r.description().gdpMu() != null) {
+            muSq += r.description().gdpMu() * r.description().gdpMu();
+          }
+          x.add((double) ++i);
+          basic.add(sum);
+          gdp.add(muSq == 0 ? 0 : dev.tradeoff.accounting.conversion.GaussianDpConversion
+              .epsilon(Math.sqrt(muSq), delta));
+        }
+        var chart = new org.knowm.xchart.XYChartBuilder().width(800).height(500)
+            .title("privacy spent: " + l.file().getFileName()).xAxisTitle("entry")
+            .yAxisTitle("epsilon").build();
+        if (!x.isEmpty()) {
+          chart.addSeries("sum of epsilons (basic)", x, basic);
+          chart.addSeries("GDP charges: epsilon at the budget delta", x, gdp);
+          double budgetEps = l.budget() instanceof ApproxDp a ? a.epsilon() : Double.NaN;
+          chart.addSeries("budget epsilon", List.of(x.get(0), x.get(x.size() - 1)),
+              List.of(budgetEps, budgetEps));
+        } else {
+          chart.addSeries("no entries", new double[] {0}, new double[] {0});
+        }
+        Path out = Inputs.outputFile("--out", png);
+        org.knowm.xchart.BitmapEncoder.saveBitmap(chart, out.toString(),
+            org.knowm.xchart.BitmapEncoder.BitmapFormat.PNG);
+        spec.commandLine().getOut().printf("wrote %s%n", out);
+        spec.commandLine().getOut().flush();
+      }
+      return 0;
+    }
+  }
+
+  /** {@code tradeoff ledger verify}: checks the hash chain, header and schema. */
+  @Command(name = "verify", mixinStandardHelpOptions = true,
+      description = "Check the ledger's schema, recorded budget and hash chain; prints the head"
+          + " hash to record elsewhere. A damaged or edited ledger is refused with one line.")
+  public static final class Verify implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Option(names = "--ledger", required = true, description = "ledger file")
+    Path ledger;
+
+    @Override
+    public Integer call() {
+      try (SqliteLedger l = SqliteLedger.open(Inputs.ledgerToRead("--ledger", ledger))) {
+        SqliteLedger.Verification v = l.verify();
+        spec.commandLine().getOut().printf("ok: %d entries, head %s%n", v.entries(),
+            v.headHash());
+        spec.commandLine().getOut().flush();
+      }
       return 0;
     }
   }

@@ -123,7 +123,10 @@ class SqliteLedgerTest {
       assertThat(ledger.remaining()).isEqualTo(new PureDp(1.0));
       assertThatThrownBy(() -> ledger.commit(r, new PureDp(0.1)))
           .isInstanceOf(IllegalStateException.class)
-          .hasMessageContaining("no reservation");
+          .hasMessageContaining("already settled");
+      // the cancelled row stays in the hash-chained history
+      assertThat(ledger.history()).extracting(h -> h.entry().status())
+          .containsExactly(dev.tradeoff.accounting.budget.EntryStatus.CANCELLED);
     }
   }
 

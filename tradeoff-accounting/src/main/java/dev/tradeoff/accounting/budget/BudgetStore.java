@@ -70,6 +70,18 @@ public interface BudgetStore extends AutoCloseable {
   /** Reserves and commits {@code cost} in one atomic step. */
   LedgerEntry charge(String label, PrivacyGuarantee cost);
 
+  /**
+   * Reserves and commits a release described by its event and its (ε, δ), in one atomic step. A
+   * store that can admit the event by a tighter filter does so (the SQLite ledger: GDP and RDP
+   * filters, see its documentation); the default charges the (ε, δ) as an opaque charge, like
+   * {@link #charge(String, PrivacyGuarantee)}.
+   *
+   * @throws BudgetExceededException if the charge would overspend; nothing is charged
+   */
+  default LedgerEntry charge(String label, Charge charge) {
+    return charge(label, charge.approxDp());
+  }
+
   /** Everything counted against the budget: committed charges and open reservations, rounded up. */
   PrivacyGuarantee spent();
 

@@ -8,5 +8,11 @@ public enum EntryStatus {
    */
   RESERVED,
   /** Settled at its realised cost (at most the reserved cost). */
-  COMMITTED
+  COMMITTED,
+  /**
+   * Withdrawn before its mechanism ran ({@link BudgetStore#cancel}); counts nothing. Stores that
+   * keep an append-only record (the SQLite ledger's hash chain) keep the row with this status;
+   * {@link BudgetStore#entries()} does not list it.
+   */
+  CANCELLED
 }
