@@ -1,7 +1,8 @@
 package dev.tradeoff.accounting.pld;
 
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.function.Supplier;
+import java.util.Map;
 
 /**
  * Composes discretized privacy loss distributions: the loss of an adaptive composition is the sum
@@ -79,31 +80,94 @@ final class Composer {
     }
     long start = offset + windowLo;
     PrivacyLossDistribution.RoundOff roundOff = new PrivacyLossDistribution.RoundOff(
-        plain.l2Error(), Long.MAX_VALUE, 0, 0, start, start + size);
-    double theta = chernoff.tailRate(TILT_TAIL);
+        plain.l2Error(), Long.MAX_VALUE, Long.MAX_VALUE, 0, 0, start, start + size);
     double infinityMass = pessimistic ? infinity + foldedFromAbove : infinity;
     double deficit = pessimistic ? 0 : foldedFromBelow;
-    long windowStart = windowLo;
-    long origin = offset;
-    // The tilted transform costs as much again; it is run only when a query needs it.
-    Supplier<PrivacyLossDistribution> refinement = theta > 0
-        ? () -> {
-          double[] refined = masses.clone();
-          PrivacyLossDistribution.RoundOff tiltedRoundOff = tilted(
-              terms, fft, chernoff, theta, windowStart, origin, refined, plain.l2Error());
-          return trimmed(discretization, interval, origin + windowStart, refined, infinityMass,
-              deficit, tiltedRoundOff, null);
-        }
-        : null;
+    // The tilted transforms cost as much again each; they are run only when a query needs one.
+    Tilts refinement = new Tilts(terms, fft, chernoff, windowLo, offset, masses, plain.l2Error(),
+        discretization, interval, infinityMass, deficit);
     return trimmed(discretization, interval, offset + windowLo, masses, infinityMass, deficit,
         roundOff, refinement);
   }
 
+  /** How many tilted recomputations one composed distribution keeps (each holds its masses). */
+  private static final int CACHED_TILTS = 3;
+
   /**
-   * The tail at which the tilted transform is aimed: its rate is the Chernoff-optimal one for this
-   * tail, which keeps the relative round-off small for every δ from about 1e-3 down to far below.
+   * The tilted recomputations of one composition, aimed where a query needs relative accuracy:
+   * the rate is the Chernoff-optimal one for the summed grid index at the aim (the quantile of the
+   * δ asked for, or the ε asked at), so the round-off stays relative there for every δ down to the
+   * smallest the tail mass allows. Rates come from the Chernoff grid, so nearby aims share one
+   * transform; the last few are cached.
    */
-  private static final double TILT_TAIL = 1e-11;
+  private final class Tilts implements PrivacyLossDistribution.Refinement {
+    private final List<Term> terms;
+    private final RealFft fft;
+    private final Chernoff chernoff;
+    private final long windowLo;
+    private final long offset;
+    private final double[] masses;
+    private final double plainL2;
+    private final Discretization discretization;
+    private final double interval;
+    private final double infinityMass;
+    private final double deficit;
+    private final Map<Integer, PrivacyLossDistribution> cache =
+        new LinkedHashMap<>(4, 0.75f, true) {
+          @Override
+          protected boolean removeEldestEntry(Map.Entry<Integer, PrivacyLossDistribution> eldest) {
+            return size() > CACHED_TILTS;
+          }
+        };
+
+    Tilts(List<Term> terms, RealFft fft, Chernoff chernoff, long windowLo, long offset,
+        double[] masses, double plainL2, Discretization discretization, double interval,
+        double infinityMass, double deficit) {
+      this.terms = terms;
+      this.fft = fft;
+      this.chernoff = chernoff;
+      this.windowLo = windowLo;
+      this.offset = offset;
+      this.masses = masses;
+      this.plainL2 = plainL2;
+      this.discretization = discretization;
+      this.interval = interval;
+      this.infinityMass = infinityMass;
+      this.deficit = deficit;
+    }
+
+    @Override
+    public PrivacyLossDistribution forTail(double tail) {
+      return at(chernoff.upperQuantile(Math.max(Double.MIN_NORMAL, tail)));
+    }
+
+    @Override
+    public PrivacyLossDistribution atLoss(double loss) {
+      double s = Math.floor(loss / interval) + 1 - offset;
+      return at((long) Math.max(windowLo, Math.min(windowLo + masses.length, s)));
+    }
+
+    /** The recomputation aimed at summed index s (relative to the composition's offset). */
+    private synchronized PrivacyLossDistribution at(long s) {
+      double theta = chernoff.optimalRate(s);
+      // Rates are quantized to steps of 2^(1/32) so that nearby aims share one transform.
+      int key = theta > 0 ? (int) Math.round(32 * Math.log(theta) / Math.log(2)) : Integer.MIN_VALUE;
+      PrivacyLossDistribution cached = cache.get(key);
+      if (cached != null) {
+        return cached;
+      }
+      double[] refined = masses.clone();
+      PrivacyLossDistribution.RoundOff roundOff = theta > 0
+          ? tilted(terms, fft, chernoff, Math.pow(2, key / 32.0), s, windowLo, offset, refined,
+              plainL2)
+          : new PrivacyLossDistribution.RoundOff(plainL2, Long.MAX_VALUE, Long.MAX_VALUE, 0, 0,
+              offset + windowLo, offset + windowLo + masses.length);
+      PrivacyLossDistribution result = trimmed(discretization, interval, offset + windowLo,
+          refined, infinityMass, deficit, roundOff, null);
+      cache.put(key, result);
+      return result;
+    }
+  }
 
   /** A circular convolution and an ℓ₂ bound on its round-off. */
   private record Convolution(double[] values, double l2Error) {}
@@ -117,8 +181,8 @@ final class Composer {
    * floor. Returns the round-off bound of the combined masses.
    */
   private PrivacyLossDistribution.RoundOff tilted(
-      List<Term> terms, RealFft fft, Chernoff chernoff, double theta, long windowLo, long offset,
-      double[] masses, double plainL2) {
+      List<Term> terms, RealFft fft, Chernoff chernoff, double theta, long aim, long windowLo,
+      long offset, double[] masses, double plainL2) {
     int size = masses.length;
     double logScale = 0; // Σ_j c_j log Z_j
     double top = 0; // Σ_j c_j top_j, the summed index of the tilting reference
@@ -131,35 +195,49 @@ final class Composer {
       logScale += term.count() * Math.log(z);
       top += (double) term.count() * (m.length - 1);
     }
-    Convolution tilted = convolve(terms, fft, theta);
-    // The tilted law sits higher than the plain one: it is read on a window of the same length
-    // centred on the tail it aims at. The circular transform folds the tilted mass outside that
+    // The tilted law sits higher than the plain one and may be wider: it is transformed on a
+    // window of its own that holds all but {@value #FOLD_TAIL} of it (at most MAX_TILT_POINTS
+    // points, else centred on the aim). The circular transform folds the tilted mass outside that
     // window into it, where untilting scales it up; its total is bounded by Chernoff on the tilted
     // law, Pr~[S ≥ s] ≤ M(r)e^{−(r−θ)s}/M(θ) for r > θ and Pr~[S ≤ s] ≤ M(r)e^{(θ−r)s}/M(θ) for
-    // r < θ, and counted like the round-off.
-    long tiltedLo = Math.max(windowLo, chernoff.upperQuantile(TILT_TAIL) - size / 2);
+    // r < θ, and counted like the round-off. Only the part of the plain window inside the tilted
+    // one is replaced.
     double logMgf = logScale + theta * top;
-    double folded = chernoff.tiltedUpperTail(theta, logMgf, tiltedLo + size)
-        + chernoff.tiltedLowerTail(theta, logMgf, tiltedLo - 1);
+    Chernoff.TiltedLaw law = chernoff.tiltedLaw(theta, logMgf);
+    long lawLo = law.lowerQuantile(FOLD_TAIL);
+    long lawHi = law.upperQuantile(FOLD_TAIL);
+    long tiltedSize = nextPowerOfTwo(Math.max(size, Math.min(MAX_TILT_POINTS, lawHi - lawLo + 1)));
+    long tiltedLo = lawHi - lawLo + 1 <= tiltedSize ? lawLo : aim - tiltedSize / 2;
+    RealFft tiltedFft = tiltedSize == size ? fft : new RealFft((int) tiltedSize);
+    Convolution tilted = convolve(terms, tiltedFft, theta);
+    double folded = law.upperTail(tiltedLo + tiltedSize) + law.lowerTail(tiltedLo - 1);
     double coefficient = tilted.l2Error() / Math.sqrt(-Math.expm1(-2 * theta)) + folded;
     double logCoefficient = Math.log(coefficient);
     if (!(Double.isFinite(logScale) && Double.isFinite(logCoefficient) && plainL2 > 0)) {
       return new PrivacyLossDistribution.RoundOff(
-          plainL2, Long.MAX_VALUE, 0, 0, offset + windowLo, offset + windowLo + size);
+          plainL2, Long.MAX_VALUE, Long.MAX_VALUE, 0, 0, offset + windowLo, offset + windowLo + size);
     }
     // Masses from s* on come from the tilted transform: there its error weight
     // coefficient·e^{logScale + θ(top − s)} is below the plain ℓ₂ bound.
     double switchAt = Math.ceil(top + (logScale + logCoefficient - Math.log(plainL2)) / theta);
-    long from = (long) Math.max(tiltedLo, Math.min(windowLo + size, switchAt));
-    for (long s = from; s < windowLo + size; s++) {
-      double v = tilted.values()[(int) (s & (size - 1))];
+    long to = Math.min(windowLo + size, tiltedLo + tiltedSize);
+    long from = (long) Math.max(Math.max(windowLo, tiltedLo), Math.min(to, switchAt));
+    for (long s = from; s < to; s++) {
+      double v = tilted.values()[(int) (s & (tiltedSize - 1))];
       masses[(int) (s - windowLo)] = v > 0 ? Math.exp(Math.log(v) + logScale + theta * (top - s)) : 0;
     }
     // In absolute grid indices g = offset + s.
     return new PrivacyLossDistribution.RoundOff(
-        plainL2, offset + from, theta, logCoefficient + logScale + theta * (top + offset),
+        plainL2, offset + from, offset + to, theta,
+        logCoefficient + logScale + theta * (top + offset),
         offset + windowLo, offset + windowLo + size);
   }
+
+  /** The tilted mass a tilted transform may fold into its window (see {@link #tilted}). */
+  private static final double FOLD_TAIL = 1e-9;
+
+  /** The most grid points of a tilted transform's window. */
+  private static final long MAX_TILT_POINTS = 1 << 22;
 
   /**
    * Transforms every term (tilted by e^{θ(i − top)}/Z when θ > 0), raises it to its count,
@@ -326,7 +404,7 @@ final class Composer {
       double infinity,
       double deficit,
       PrivacyLossDistribution.RoundOff roundOff,
-      Supplier<PrivacyLossDistribution> refinement) {
+      PrivacyLossDistribution.Refinement refinement) {
     int lo = 0;
     int hi = masses.length - 1;
     while (lo < hi && masses[lo] == 0) {
@@ -359,8 +437,10 @@ final class Composer {
     private final double[] rates;
     private final double[] logMgfUp;
     private final double[] logMgfDown;
+    private final List<Term> terms;
 
     Chernoff(List<Term> terms) {
+      this.terms = terms;
       double interval = terms.get(0).distribution().interval();
       rates = new double[RATES];
       logMgfUp = new double[rates.length];
@@ -430,50 +510,158 @@ final class Composer {
     }
 
     /**
-     * The Chernoff-optimal rate (per grid index) for the upper tail of the given mass: the t
-     * minimizing M(t)e^{−ts} at the quantile s of that tail; 0 if there is none.
+     * log M(t) = log E[e^{tS}] for a rate t > 0 per grid index, evaluated like the grid of rates
+     * (Horner's rule relative to each term's highest occupied point, widened for rounding), so an
+     * upper bound on the true value up to those widenings.
      */
-    double tailRate(double tail) {
-      long s = upperQuantile(tail);
+    double logMgfAt(double t) {
+      double decay = Math.exp(-t);
+      double log = 0;
+      for (Term term : terms) {
+        double[] m = term.distribution().massesView();
+        int lowest = 0;
+        while (lowest < m.length - 1 && m[lowest] == 0) {
+          lowest++;
+        }
+        int highest = m.length - 1;
+        while (highest > lowest && m[highest] == 0) {
+          highest--;
+        }
+        double up = 0;
+        for (int i = lowest; i <= highest; i++) {
+          up = up * decay + m[i];
+        }
+        int n = highest - lowest + 1;
+        double widen = 1 + 4.0 * (n + 1) * Fft.UNIT_ROUNDOFF;
+        log += term.count() * (Math.log(up * widen + n * Double.MIN_NORMAL) + t * highest);
+      }
+      return log;
+    }
+
+    /**
+     * The Chernoff-optimal rate for the upper tail at summed index s: the t > 0 minimizing
+     * log M(t) − ts (a convex function), found on the grid of rates and refined by golden-section
+     * search between the grid neighbours of the best; 0 if there is none. At that rate the tilted
+     * law has its mean near s, which a coarse grid of rates would miss by far for a heavy tail.
+     */
+    double optimalRate(long s) {
       double best = Double.POSITIVE_INFINITY;
-      double rate = 0;
+      int index = -1;
       for (int k = 0; k < rates.length; k++) {
         double exponent = logMgfUp[k] - rates[k] * s;
         if (exponent < best) {
           best = exponent;
-          rate = rates[k];
+          index = k;
         }
       }
-      return Double.isFinite(best) ? rate : 0;
+      if (index < 0) {
+        return 0;
+      }
+      double lo = index > 0 ? rates[index - 1] : rates[0] / 2;
+      double hi = index < rates.length - 1 ? rates[index + 1] : rates[index];
+      double ratio = (Math.sqrt(5) - 1) / 2;
+      double a = hi - ratio * (hi - lo);
+      double b = lo + ratio * (hi - lo);
+      double fa = logMgfAt(a) - a * s;
+      double fb = logMgfAt(b) - b * s;
+      for (int i = 0; i < 40 && hi - lo > 1e-4 * lo; i++) {
+        if (fa <= fb) {
+          hi = b;
+          b = a;
+          fb = fa;
+          a = hi - ratio * (hi - lo);
+          fa = logMgfAt(a) - a * s;
+        } else {
+          lo = a;
+          a = b;
+          fa = fb;
+          b = lo + ratio * (hi - lo);
+          fb = logMgfAt(b) - b * s;
+        }
+      }
+      double rate = 0.5 * (lo + hi);
+      return Double.isFinite(logMgfAt(rate)) ? rate : 0;
     }
 
     /**
-     * Bound on the mass at or above s of the law tilted by e^{θS}/M(θ), given log M(θ):
-     * min over rates r > θ of M(r)e^{−(r−θ)s}/M(θ), at most 1.
+     * Chernoff bounds on the law tilted by e^{θS}/M(θ), given log M(θ): Pr~[S ≥ s] ≤
+     * M(r)e^{−(r−θ)s}/M(θ) for r > θ, Pr~[S ≤ s] ≤ M(r)e^{(θ−r)s}/M(θ) for r < θ (and r = 0,
+     * where M(0) ≤ 1), over the grid of rates and rates θ(1 ± 2^{−j/2}) near θ.
      */
-    double tiltedUpperTail(double theta, double logMgfAtTheta, long s) {
-      double best = 0;
+    TiltedLaw tiltedLaw(double theta, double logMgfAtTheta) {
+      int near = 12;
+      double[] upRates = new double[rates.length + near];
+      double[] upLogs = new double[upRates.length];
+      double[] downRates = new double[rates.length + near + 1];
+      double[] downLogs = new double[downRates.length];
+      int ups = 0;
+      int downs = 0;
+      downRates[downs] = 0;
+      downLogs[downs++] = 0;
       for (int k = 0; k < rates.length; k++) {
         if (rates[k] > theta) {
-          best = Math.min(best, logMgfUp[k] - logMgfAtTheta - (rates[k] - theta) * s);
+          upRates[ups] = rates[k];
+          upLogs[ups++] = logMgfUp[k];
+        } else if (rates[k] < theta) {
+          downRates[downs] = rates[k];
+          downLogs[downs++] = logMgfUp[k];
         }
       }
-      // A relative 1e-9 covers the rounding of log M(θ), computed from the same masses.
-      return Math.exp(best) * (1 + 1e-9);
+      for (int j = 0; j < near; j++) {
+        double step = Math.pow(2, -(j + 1) * 0.5);
+        upRates[ups] = theta * (1 + step);
+        upLogs[ups] = logMgfAt(upRates[ups]);
+        ups++;
+        downRates[downs] = theta * (1 - step);
+        downLogs[downs] = logMgfAt(downRates[downs]);
+        downs++;
+      }
+      return new TiltedLaw(theta, logMgfAtTheta, java.util.Arrays.copyOf(upRates, ups),
+          java.util.Arrays.copyOf(upLogs, ups), java.util.Arrays.copyOf(downRates, downs),
+          java.util.Arrays.copyOf(downLogs, downs));
     }
 
-    /**
-     * Bound on the mass at or below s of the law tilted by e^{θS}/M(θ): min over rates r < θ
-     * (and r = 0, where M(0) ≤ 1) of M(r)e^{(θ−r)s}/M(θ), at most 1.
-     */
-    double tiltedLowerTail(double theta, double logMgfAtTheta, long s) {
-      double best = Math.min(0, theta * s - logMgfAtTheta);
-      for (int k = 0; k < rates.length; k++) {
-        if (rates[k] < theta) {
-          best = Math.min(best, logMgfUp[k] - logMgfAtTheta + (theta - rates[k]) * s);
+    /** Chernoff bounds on a tilted law at fixed rates (see {@link #tiltedLaw}). */
+    record TiltedLaw(double theta, double logMgfAtTheta, double[] upRates, double[] upLogs,
+        double[] downRates, double[] downLogs) {
+      /** Bound on the tilted mass at or above s, at most 1. */
+      double upperTail(long s) {
+        double best = 0;
+        for (int k = 0; k < upRates.length; k++) {
+          best = Math.min(best, upLogs[k] - logMgfAtTheta - (upRates[k] - theta) * s);
         }
+        // A relative 1e-9 covers the rounding of log M(θ), computed from the same masses.
+        return Math.exp(best) * (1 + 1e-9);
       }
-      return Math.exp(best) * (1 + 1e-9);
+
+      /** Bound on the tilted mass at or below s, at most 1. */
+      double lowerTail(long s) {
+        double best = 0;
+        for (int k = 0; k < downRates.length; k++) {
+          best = Math.min(best, downLogs[k] - logMgfAtTheta + (theta - downRates[k]) * s);
+        }
+        return Math.exp(best) * (1 + 1e-9);
+      }
+
+      /** The smallest s whose upper-tail bound is at most the tail. */
+      long upperQuantile(double tail) {
+        double best = Double.POSITIVE_INFINITY;
+        for (int k = 0; k < upRates.length; k++) {
+          best = Math.min(best,
+              Math.ceil((upLogs[k] - logMgfAtTheta - Math.log(tail)) / (upRates[k] - theta)));
+        }
+        return (long) Math.max(-Long.MAX_VALUE / 4.0, Math.min(best, Long.MAX_VALUE / 4.0));
+      }
+
+      /** The largest s whose lower-tail bound is at most the tail. */
+      long lowerQuantile(double tail) {
+        double best = Double.NEGATIVE_INFINITY;
+        for (int k = 0; k < downRates.length; k++) {
+          best = Math.max(best,
+              Math.floor((Math.log(tail) - downLogs[k] + logMgfAtTheta) / (theta - downRates[k])));
+        }
+        return (long) Math.max(-Long.MAX_VALUE / 4.0, Math.min(best, Long.MAX_VALUE / 4.0));
+      }
     }
 
     /** Bound on Pr[S ≥ s]. */

@@ -214,9 +214,21 @@ public final class PldAccountant implements Accountant {
     for (long c : counts.values()) {
       totalCount += c;
     }
-    // The tail mass left out of each mechanism shrinks with the number of mechanisms, so that the
-    // truncated mass summed over the composition stays at most tailMass.
-    double termTail = Math.max(Double.MIN_NORMAL, tailMass / totalCount);
+    double total = totalCount;
+    PldProfile.Levels levels = (tail, grid, budget) -> level(counts, total, tail, grid, budget);
+    return new PldProfile(levels.compute(tailMass, interval, maxPoints), levels);
+  }
+
+  /**
+   * The upper and the lower bound, composed concurrently, at the given tail mass per side (summed
+   * over the mechanisms and the composed window), finest grid spacing and point budget. The tail
+   * mass left out of each mechanism is the tail over the number of mechanisms (at least the
+   * smallest normal number), so that the truncated mass summed over the composition stays at most
+   * the tail. {@link PldProfile} asks for other tails and grids when a question needs them.
+   */
+  private static PldProfile.Level level(
+      Map<DpEvent, Long> counts, double totalCount, double tail, double grid, int budget) {
+    double termTail = Math.max(Double.MIN_NORMAL, tail / totalCount);
     List<Leaf> leaves = new ArrayList<>();
     for (Map.Entry<DpEvent, Long> entry : counts.entrySet()) {
       DpEvent leaf = entry.getKey();
@@ -224,28 +236,12 @@ public final class PldAccountant implements Accountant {
       LossModel add = isSymmetric(leaf) ? null : model(leaf, Direction.ADD, termTail);
       leaves.add(new Leaf(remove, add, entry.getValue()));
     }
-    return profile(leaves, termTail, maxPoints);
-  }
-
-  /**
-   * The upper and the lower bound, composed concurrently, within the given point budget. If the
-   * budget (not memory) made the grid coarser than the configured interval, the profile can
-   * recompute itself at {@link #MAX_COMPOSED_POINTS} when an answer's bracket is wider than
-   * {@link PldProfile#FINER_GAP} relative: the budget buys speed where the coarse grid is
-   * accurate anyway (smooth losses such as many Gaussians) and costs nothing in accuracy elsewhere
-   * (lattice losses, whose optimistic bound suffers from a grid that does not divide them).
-   */
-  private PldProfile profile(List<Leaf> leaves, double termTail, int budget) {
     Concurrently.Both<Composed> both = Concurrently.both(
-        () -> compose(leaves, termTail, Discretization.PESSIMISTIC, budget),
-        () -> compose(leaves, termTail, Discretization.OPTIMISTIC, budget));
+        () -> compose(leaves, termTail, tail, grid, Discretization.PESSIMISTIC, budget),
+        () -> compose(leaves, termTail, tail, grid, Discretization.OPTIMISTIC, budget));
     boolean coarsened = both.first().coarsenedForBudget() || both.second().coarsenedForBudget();
-    return new PldProfile(
-        both.first().distributions(),
-        both.second().distributions(),
-        coarsened && budget < MAX_COMPOSED_POINTS
-            ? () -> profile(leaves, termTail, MAX_COMPOSED_POINTS)
-            : null);
+    return new PldProfile.Level(both.first().distributions(), both.second().distributions(),
+        tail, grid, budget, coarsened);
   }
 
   /** Composed distributions per direction, and whether the point budget coarsened their grid. */
@@ -274,8 +270,8 @@ public final class PldAccountant implements Accountant {
    * Coarsening only widens the gap between the bounds; it never refuses and never makes a bound
    * unsafe.
    */
-  private Composed compose(
-      List<Leaf> leaves, double termTail, Discretization mode, int budget) {
+  private static Composed compose(List<Leaf> leaves, double termTail, double tail,
+      double interval, Discretization mode, int budget) {
     double grid = interval;
     double maxSpan = 0;
     double totalMagnitude = 0; // Σ_j c_j max |finite loss of j|
@@ -294,7 +290,7 @@ public final class PldAccountant implements Accountant {
     }
     grid = Math.max(grid, totalMagnitude / (Discretizer.MAX_INDEX / 4));
     double memoryFloor = grid;
-    Composer composer = new Composer(tailMass, budget);
+    Composer composer = new Composer(tail, budget);
     // A cheap first look at a coarse grid (about PROBE_POINTS per mechanism) measures the composed
     // window in units of loss, so the fine grid is usually right the first time.
     double probe = Math.max(grid, maxSpan / PROBE_POINTS);

@@ -2,6 +2,7 @@ package dev.tradeoff.accounting.pld;
 
 import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.guarantee.PrivacyProfile;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Supplier;
@@ -22,10 +23,33 @@ import java.util.function.ToDoubleFunction;
  * PrivacyLossDistribution#epsilon(double)}), not by bisection on δ(·); the maximum over directions
  * is exact because δ is their maximum.
  *
- * <p>When the accountant coarsened the grid only to stay within its point budget, an answer whose
- * bracket is wider than {@value #FINER_GAP} relative is recomputed once on the finest grid memory
- * allows (see {@link PldAccountant}); the coarse distributions remain those reported by {@link
- * #distributions()}.
+ * <p><b>The question chooses the tail and the grid.</b> The distributions computed by the
+ * accountant (the <i>base</i>: its tail mass, its grid) answer most questions. When an answer's
+ * bracket is not tight, the profile recomputes the composition for that question and answers from
+ * the recomputation, intersected with the base answer (both brackets are valid, so their
+ * intersection is too; an empty intersection is a defect and throws):
+ *
+ * <ul>
+ *   <li><b>Tail</b>: the P-mass truncated per side goes to the upper bound as δ (Pr[L = ∞]), so a
+ *       δ below it cannot be certified. For ε(δ) the tail is brought to at most {@value
+ *       #TAIL_SHARE} δ; for δ(ε), while the truncated mass is more than {@value #GAP_GOAL} of the
+ *       upper bound, to at most {@value #TAIL_SHARE} times the lower bound on δ (or, while that is
+ *       0, squared, 1e-15 → 1e-30 → …). Tails are taken from the ladder
+ *       10^{−15·2^j} and {@value #MIN_TAIL}, so that nearby questions share a recomputation; the
+ *       composed masses below about 1e-16 are then resolved by exponentially tilted transforms
+ *       aimed at the δ or ε asked (see {@link Composer}).
+ *   <li><b>Grid</b> (ε(δ) only): the bracket of a connect-the-dots pair narrows as Δ² — a Δ fixed
+ *       at 1e-4 is coarse for an ε of 0.005 and fine for an ε of 5 — so an ε bracket wider than
+ *       {@value #GAP_GOAL} relative is recomputed at Δ·√(goal/(4·gap)) (between Δ/32 and Δ/2), up
+ *       to {@link PldAccountant#MAX_COMPOSED_POINTS} grid points, a few times at most. δ(ε) keeps
+ *       the grid (a δ bracket says how steep δ(·) is there as much as how fine the grid is).
+ * </ul>
+ *
+ * <p>A few recomputations are kept, so a sweep of questions reuses them. The result is that ε(δ)
+ * is finite for every δ in (0, 1) wherever the truth is, with a bracket of at most {@value
+ * #GAP_GOAL} relative unless the grid cannot be made finer within memory (the bracket then says
+ * so), and δ(ε) has a positive lower bound down to about {@value #MIN_TAIL}. Answers at the default question (δ = 1e-5,
+ * DP-SGD) come from the base and cost nothing extra.
  */
 public final class PldProfile implements PrivacyProfile {
 
@@ -35,49 +59,115 @@ public final class PldProfile implements PrivacyProfile {
    */
   static final double FINER_GAP = 1e-6;
 
+  /** The relative bracket width above which an answer is recomputed on a finer grid. */
+  public static final double GAP_GOAL = 0.0025;
+
+  /** The largest tail mass, relative to the δ asked or found, that is not recomputed smaller. */
+  static final double TAIL_SHARE = 1e-4;
+
+  /** The smallest tail mass per side (the total over all mechanisms and the composed window). */
+  static final double MIN_TAIL = 1e-305;
+
+  /** The finest grid a recomputation uses. */
+  static final double MIN_INTERVAL = 1e-10;
+
+  /** Recomputations per answer at most. */
+  private static final int MAX_REFINEMENTS = 8;
+
+  /** Recomputed levels kept for later questions. */
+  private static final int CACHED_LEVELS = 2;
+
   /** Grid points from which the two sides of a query are evaluated concurrently. */
   private static final int CONCURRENT_SIZE = 1 << 15;
 
-  private final List<PrivacyLossDistribution> pessimistic;
-  private final List<PrivacyLossDistribution> optimistic;
-  private final boolean large;
-  private final Supplier<PldProfile> finer;
-  private PldProfile finerValue;
-
   /**
-   * @param finer the same profile on a finer grid, computed on demand when an answer's bracket is
-   *     wider than {@link #FINER_GAP} relative; null if there is none
+   * The composition at one tail mass and grid: the per-direction pessimistic and optimistic
+   * distributions.
+   *
+   * @param tail the P-mass truncated per side (summed over mechanisms, and of the composed window)
+   * @param requestedInterval the grid spacing asked for; the distributions' may be coarser
+   * @param budget the most composed grid points allowed
+   * @param coarsenedForBudget whether the budget (not memory) made the grid coarser than asked
    */
-  PldProfile(
+  record Level(
       List<PrivacyLossDistribution> pessimistic,
       List<PrivacyLossDistribution> optimistic,
-      Supplier<PldProfile> finer) {
-    this.pessimistic = List.copyOf(pessimistic);
-    this.optimistic = List.copyOf(optimistic);
-    if (this.pessimistic.size() != this.optimistic.size()) {
-      throw new IllegalArgumentException("one optimistic distribution per pessimistic one");
+      double tail,
+      double requestedInterval,
+      int budget,
+      boolean coarsenedForBudget) {
+    Level {
+      pessimistic = List.copyOf(pessimistic);
+      optimistic = List.copyOf(optimistic);
+      if (pessimistic.size() != optimistic.size()) {
+        throw new IllegalArgumentException("one optimistic distribution per pessimistic one");
+      }
     }
-    boolean anyLarge = false;
-    for (PrivacyLossDistribution d : pessimistic) {
-      anyLarge |= d.size() >= CONCURRENT_SIZE;
+
+    double interval() {
+      return pessimistic.get(0).interval();
     }
-    this.large = anyLarge;
-    this.finer = finer;
+
+    /**
+     * The largest P-mass the pessimistic distributions put at +∞ beyond the optimistic ones: the
+     * truncated tails and the composed window's folded tail, which a smaller tail mass reduces.
+     */
+    double truncatedMass() {
+      double mass = 0;
+      for (int i = 0; i < pessimistic.size(); i++) {
+        mass = Math.max(mass,
+            pessimistic.get(i).infinityMass() - optimistic.get(i).infinityMass());
+      }
+      return mass;
+    }
+
+    boolean large() {
+      for (PrivacyLossDistribution d : pessimistic) {
+        if (d.size() >= CONCURRENT_SIZE) {
+          return true;
+        }
+      }
+      return false;
+    }
   }
 
-  /** The per-direction pessimistic distributions (one or two). */
+  /** Computes the composition at a tail mass, grid spacing and point budget. */
+  @FunctionalInterface
+  interface Levels {
+    Level compute(double tail, double interval, int budget);
+  }
+
+  private final Level base;
+  private final Levels levels;
+  private final List<Level> cached = new ArrayList<>();
+
+  /**
+   * @param base the composition at the accountant's tail mass and grid
+   * @param levels recomputes the composition for a question; null if the profile cannot
+   */
+  PldProfile(Level base, Levels levels) {
+    this.base = base;
+    this.levels = levels;
+  }
+
+  /** The per-direction pessimistic distributions (one or two) of the base composition. */
   public List<PrivacyLossDistribution> distributions() {
-    return pessimistic;
+    return base.pessimistic();
   }
 
-  /** The per-direction optimistic distributions (one or two). */
+  /** The per-direction optimistic distributions (one or two) of the base composition. */
   public List<PrivacyLossDistribution> optimisticDistributions() {
-    return optimistic;
+    return base.optimistic();
   }
 
-  /** The grid spacing Δ the pessimistic distributions were computed at (after any coarsening). */
+  /** The grid spacing Δ of the base composition (after any coarsening). */
   public double interval() {
-    return pessimistic.get(0).interval();
+    return base.interval();
+  }
+
+  /** The tail mass per side of the base composition. */
+  public double tailMass() {
+    return base.tail();
   }
 
   /** An upper bound on δ(ε) (checked against the lower bound). */
@@ -95,17 +185,30 @@ public final class PldProfile implements PrivacyProfile {
   /** The true δ(ε) lies in the returned interval. */
   public DeltaBounds deltaBounds(double epsilon) {
     Require.nonNegative("epsilon", epsilon);
-    Concurrently.Both<Double> both =
-        eachSide(d -> d.plainDelta(epsilon), d -> d.delta(epsilon));
-    double upper = both.first();
-    double lower = both.second();
-    if (!(upper >= lower)) {
-      throw new IllegalStateException(
-          "PLD invariant violated: the upper bound on delta(" + epsilon + ") = " + upper
-              + " is below the lower bound " + lower + " (" + this + ")");
-    }
-    if (finer != null && upper - lower > FINER_GAP * upper) {
-      return finer().deltaBounds(epsilon);
+    Level level = base;
+    double[] bounds = deltaAt(level, epsilon);
+    double lower = bounds[0];
+    double upper = bounds[1];
+    for (int i = 0; i < MAX_REFINEMENTS && levels != null; i++) {
+      double gap = upper > 0 ? (upper - lower) / upper : 0;
+      double tail = level.tail();
+      Level next;
+      if (tail > MIN_TAIL && level.truncatedMass() > GAP_GOAL * upper) {
+        // The truncated tails are a material part of the upper bound.
+        next = level(ladder(lower > 0 ? TAIL_SHARE * lower : tail * tail),
+            level.requestedInterval());
+      } else if (level.coarsenedForBudget()
+          && level.budget() < PldAccountant.MAX_COMPOSED_POINTS
+          && gap > FINER_GAP) {
+        next = level(tail, level.requestedInterval());
+      } else {
+        break;
+      }
+      level = next;
+      bounds = deltaAt(level, epsilon);
+      lower = Math.max(lower, bounds[0]);
+      upper = Math.min(upper, bounds[1]);
+      check(upper, lower, "delta(" + epsilon + ")");
     }
     return new DeltaBounds(lower, upper);
   }
@@ -113,28 +216,120 @@ public final class PldProfile implements PrivacyProfile {
   /** The true ε(δ) lies in the returned interval. */
   public EpsilonBounds epsilonBounds(double delta) {
     Require.delta("delta", delta);
-    Concurrently.Both<Double> both =
-        eachSide(d -> d.plainEpsilon(delta), d -> d.epsilon(delta));
-    double upper = both.first();
-    double lower = both.second();
-    if (!(upper >= lower)) {
-      throw new IllegalStateException(
-          "PLD invariant violated: the upper bound on epsilon(" + delta + ") = " + upper
-              + " is below the lower bound " + lower + " (" + this + ")");
-    }
-    if (finer != null && upper - lower > FINER_GAP * upper) {
-      return finer().epsilonBounds(delta);
+    Level level = base;
+    double[] bounds = epsilonAt(level, delta);
+    double lower = bounds[0];
+    double upper = bounds[1];
+    for (int i = 0; i < MAX_REFINEMENTS && levels != null; i++) {
+      if (lower == Double.POSITIVE_INFINITY) {
+        break; // even the optimistic bound cannot reach δ: the truth is +∞
+      }
+      double gap = upper == Double.POSITIVE_INFINITY
+          ? Double.POSITIVE_INFINITY : upper > 0 ? (upper - lower) / upper : 0;
+      if (!needsMore(level, gap)) {
+        break;
+      }
+      double tail = level.tail();
+      if (delta > 0 && tail > MIN_TAIL && tail > 10 * TAIL_SHARE * delta) {
+        level = level(ladder(TAIL_SHARE * delta), level.requestedInterval());
+      } else {
+        double finer = finerInterval(level, gap);
+        if (!(finer > 0)) {
+          break;
+        }
+        level = level(tail, finer);
+      }
+      bounds = epsilonAt(level, delta);
+      lower = Math.max(lower, bounds[0]);
+      upper = Math.min(upper, bounds[1]);
+      check(upper, lower, "epsilon(" + delta + ")");
     }
     return new EpsilonBounds(lower, upper);
   }
 
-  private PldProfile finer() {
-    synchronized (this) {
-      if (finerValue == null) {
-        finerValue = finer.get();
-      }
-      return finerValue;
+  /** Whether an answer of this relative gap from this level is worth a recomputation. */
+  private static boolean needsMore(Level level, double gap) {
+    return gap > GAP_GOAL
+        || level.coarsenedForBudget()
+            && level.budget() < PldAccountant.MAX_COMPOSED_POINTS
+            && gap > FINER_GAP;
+  }
+
+  /**
+   * The grid for the next recomputation: the level's own when only its point budget coarsened it,
+   * else finer by √(goal/(4·gap)) between 1/32 and 1/2 (the bracket narrows as Δ²); 0 if the grid
+   * cannot be made finer.
+   */
+  private static double finerInterval(Level level, double gap) {
+    if (level.coarsenedForBudget() && level.budget() < PldAccountant.MAX_COMPOSED_POINTS) {
+      return level.requestedInterval();
     }
+    if (level.interval() > 1.001 * level.requestedInterval()) {
+      return 0; // memory already coarsened this grid
+    }
+    double factor = Double.isFinite(gap)
+        ? Math.max(1.0 / 32, Math.min(0.5, Math.sqrt(GAP_GOAL / (4 * gap))))
+        : 0.25;
+    double finer = Math.max(MIN_INTERVAL, level.interval() * factor);
+    return finer < level.interval() ? finer : 0;
+  }
+
+  /** The largest tail on the ladder 10^{−15·2^j}, {@value #MIN_TAIL} that is at most the given one. */
+  static double ladder(double tail) {
+    for (double t = 1e-15; t > MIN_TAIL; t *= t) {
+      if (t <= tail) {
+        return t;
+      }
+    }
+    return MIN_TAIL;
+  }
+
+  /**
+   * The composition at the tail and grid, at the full point budget: a kept one at least as fine
+   * (tail and grid no larger) if there is one, else computed and kept.
+   */
+  private Level level(double tail, double interval) {
+    synchronized (cached) {
+      for (Level level : cached) {
+        if (level.tail() <= tail && level.requestedInterval() <= interval) {
+          cached.remove(level);
+          cached.add(level);
+          return level;
+        }
+      }
+    }
+    Level level = levels.compute(tail, interval, PldAccountant.MAX_COMPOSED_POINTS);
+    synchronized (cached) {
+      cached.add(level);
+      if (cached.size() > CACHED_LEVELS) {
+        cached.remove(0);
+      }
+    }
+    return level;
+  }
+
+  private void check(double upper, double lower, String what) {
+    if (!(upper >= lower)) {
+      throw new IllegalStateException(
+          "PLD invariant violated: the upper bound on " + what + " = " + upper
+              + " is below the lower bound " + lower + " (" + this + ")");
+    }
+  }
+
+  /** {lower, upper} on δ(ε) from one level, checked. */
+  private double[] deltaAt(Level level, double epsilon) {
+    Concurrently.Both<Double> both =
+        eachSide(level, d -> d.plainDelta(epsilon), d -> d.delta(epsilon));
+    check(both.first(), both.second(), "delta(" + epsilon + ")");
+    return new double[] {both.second(), both.first()};
+  }
+
+  /** {lower, upper} on ε(δ) from one level, checked. */
+  private double[] epsilonAt(Level level, double delta) {
+    Concurrently.Both<Double> both =
+        eachSide(level, d -> d.plainEpsilon(delta), d -> d.epsilon(delta));
+    check(both.first(), both.second(), "epsilon(" + delta + ")");
+    return new double[] {both.second(), both.first()};
   }
 
   /**
@@ -148,9 +343,12 @@ public final class PldProfile implements PrivacyProfile {
    * order of their cheap bound, so the dominant one is refined first; large profiles evaluate the
    * two sides concurrently.
    */
-  private Concurrently.Both<Double> eachSide(
+  private static Concurrently.Both<Double> eachSide(
+      Level level,
       ToDoubleFunction<PrivacyLossDistribution> plain,
       ToDoubleFunction<PrivacyLossDistribution> value) {
+    List<PrivacyLossDistribution> pessimistic = level.pessimistic();
+    List<PrivacyLossDistribution> optimistic = level.optimistic();
     int n = pessimistic.size();
     double[] cheap = new double[n];
     for (int i = 0; i < n; i++) {
@@ -163,7 +361,7 @@ public final class PldProfile implements PrivacyProfile {
     Arrays.sort(order, (a, b) -> Double.compare(cheap[b], cheap[a]));
     Supplier<Double> upper = () -> maximum(pessimistic, order, cheap, value);
     Supplier<Double> lower = () -> maximum(optimistic, order, cheap, value);
-    return large
+    return level.large()
         ? Concurrently.both(upper, lower)
         : new Concurrently.Both<>(upper.get(), lower.get());
   }
@@ -202,6 +400,7 @@ public final class PldProfile implements PrivacyProfile {
 
   @Override
   public String toString() {
-    return "PldProfile[upper=" + pessimistic + ", lower=" + optimistic + "]";
+    return "PldProfile[upper=" + base.pessimistic() + ", lower=" + base.optimistic() + ", tail="
+        + base.tail() + "]";
   }
 }

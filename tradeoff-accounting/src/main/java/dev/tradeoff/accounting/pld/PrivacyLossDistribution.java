@@ -1,7 +1,6 @@
 package dev.tradeoff.accounting.pld;
 
 import dev.tradeoff.accounting.Require;
-import java.util.function.Supplier;
 
 /**
  * A discretized privacy loss distribution (Sommer, Meiser and Mohammadi 2019; Koskela, Jälkö and
@@ -27,21 +26,35 @@ public final class PrivacyLossDistribution {
   private final double infinityMass;
   private final double deficit;
   private final RoundOff roundOff;
-  private final Supplier<PrivacyLossDistribution> refinement;
-  private PrivacyLossDistribution refinedValue;
+  private final Refinement refinement;
+
+  /**
+   * Recomputations of a composed distribution by an exponentially tilted transform, each aimed at
+   * one part of the upper tail, where its round-off bound is relative rather than absolute (see
+   * {@link Composer}). The aim comes from the question asked: the δ of an ε(δ) query, the ε of a
+   * δ(ε) query. Implementations cache what they compute.
+   */
+  interface Refinement {
+    /** The distribution with the masses around the upper quantile of P-mass {@code tail} recomputed. */
+    PrivacyLossDistribution forTail(double tail);
+
+    /** The distribution with the masses around and above the loss {@code loss} recomputed. */
+    PrivacyLossDistribution atLoss(double loss);
+  }
 
   /**
    * A bound on the round-off of the masses of a composition over its window [start, end) of grid
    * indices (masses trimmed as zero included): Σ_{g ≥ g₁} |error at g| ≤ √(n₁)·{@code plainL2}
-   * over the n₁ indices in [g₁, {@code tiltFrom}) (Cauchy–Schwarz on an ℓ₂ bound) plus, from
-   * {@code tiltFrom} on, where the masses come from an exponentially tilted transform, e^{a − θg₂}
-   * for the errors at g ≥ g₂ ({@code a = tiltLog}: the tilted ℓ₂ bound over √(1 − e^{−2θ}) plus
-   * the tilted mass folded in from above the window, scaled back; θ = {@code tiltRate} per grid
-   * index).
+   * over the n₁ indices in [g₁, {@code tiltFrom}) (Cauchy–Schwarz on an ℓ₂ bound) plus, on
+   * [{@code tiltFrom}, {@code tiltTo}), where the masses come from an exponentially tilted
+   * transform, e^{a − θg₂} for the errors at g ≥ g₂ ({@code a = tiltLog}: the tilted ℓ₂ bound over
+   * √(1 − e^{−2θ}) plus the tilted mass folded into the tilted window, scaled back; θ = {@code
+   * tiltRate} per grid index), plus the plain bound again over the indices from {@code tiltTo} on.
    */
-  record RoundOff(
-      double plainL2, long tiltFrom, double tiltRate, double tiltLog, long start, long end) {
-    static final RoundOff NONE = new RoundOff(0, Long.MAX_VALUE, 0, Double.NEGATIVE_INFINITY, 0, 0);
+  record RoundOff(double plainL2, long tiltFrom, long tiltTo, double tiltRate, double tiltLog,
+      long start, long end) {
+    static final RoundOff NONE = new RoundOff(
+        0, Long.MAX_VALUE, Long.MAX_VALUE, 0, Double.NEGATIVE_INFINITY, 0, 0);
 
     /** The bound on the summed absolute error of the masses at grid indices ≥ first. */
     double above(double firstIndex) {
@@ -55,9 +68,19 @@ public final class PrivacyLossDistribution {
         bound += Math.sqrt((double) (plainEnd - first)) * plainL2;
       }
       if (tiltRate > 0) {
-        double from = Math.max(first, tiltFrom);
-        // 1.001: the exponent carries a relative error of order u·|θg|, far below 1e-3.
-        bound += 1.001 * Math.exp(tiltLog - tiltRate * from);
+        long from = Math.max(first, tiltFrom);
+        long to = Math.min(end, tiltTo);
+        if (to > from) {
+          // 1.001: the exponent carries a relative error of order u·|θg|, far below 1e-3. The
+          // untilted masses are formed by exp, which may underflow: at most the smallest
+          // subnormal is lost per mass.
+          bound += 1.001 * Math.exp(tiltLog - tiltRate * from) + (to - from) * Double.MIN_VALUE;
+        }
+        // Above the tilted transform's window the masses are the plain ones.
+        long plainAgain = Math.max(first, to);
+        if (end > plainAgain) {
+          bound += Math.sqrt((double) (end - plainAgain)) * plainL2;
+        }
       }
       return bound;
     }
@@ -81,7 +104,7 @@ public final class PrivacyLossDistribution {
       double infinityMass,
       double deficit,
       RoundOff roundOff,
-      Supplier<PrivacyLossDistribution> refinement) {
+      Refinement refinement) {
     this.discretization = discretization;
     this.interval = interval;
     this.offset = offset;
@@ -90,22 +113,6 @@ public final class PrivacyLossDistribution {
     this.deficit = deficit;
     this.roundOff = roundOff;
     this.refinement = refinement;
-  }
-
-  /**
-   * The same distribution with its tail masses recomputed by an exponentially tilted transform
-   * (smaller round-off bound there), computed once on first use; null if there is none.
-   */
-  private PrivacyLossDistribution refined() {
-    if (refinement == null) {
-      return null;
-    }
-    synchronized (this) {
-      if (refinedValue == null) {
-        refinedValue = refinement.get();
-      }
-      return refinedValue;
-    }
   }
 
   /**
@@ -200,7 +207,8 @@ public final class PrivacyLossDistribution {
   public double delta(double epsilon) {
     Require.nonNegative("epsilon", epsilon);
     double value = plainDelta(epsilon);
-    return roundOffMatters(epsilon, value) ? tighter(value, refined().delta(epsilon)) : value;
+    return roundOffMatters(epsilon, value)
+        ? tighter(value, refinement.atLoss(epsilon).delta(epsilon)) : value;
   }
 
   /**
@@ -248,8 +256,27 @@ public final class PrivacyLossDistribution {
   public double epsilon(double delta) {
     Require.delta("delta", delta);
     double value = plainEpsilon(delta);
-    return roundOffMatters(Double.isFinite(value) ? value : 0, delta)
-        ? tighter(value, refined().epsilon(delta)) : value;
+    if (refinement == null) {
+      return value;
+    }
+    // Where the round-off bound above the error-free solution is material, the masses there are
+    // recomputed by a transform tilted towards the tail δ (the error-free solution lies below the
+    // pessimistic answer, where the bound is larger: a conservative test).
+    boolean pessimistic = discretization == Discretization.PESSIMISTIC;
+    double guess = solve(delta, pessimistic, false);
+    double at = Double.isFinite(guess) ? Math.max(guess, lowestLoss()) : lowestLoss();
+    if (roundOffAbove(at) <= 1e-3 * delta) {
+      return value;
+    }
+    // A first transform is tilted at the Chernoff quantile of δ, which can lie well above the
+    // answer; a second is tilted at the loss its error-free solution points to.
+    PrivacyLossDistribution first = refinement.forTail(delta);
+    value = tighter(value, first.epsilon(delta));
+    double aim = first.solve(delta, pessimistic, false);
+    if (Double.isFinite(aim)) {
+      value = tighter(value, refinement.atLoss(Math.max(aim, lowestLoss())).epsilon(delta));
+    }
+    return value;
   }
 
   /**
@@ -261,11 +288,7 @@ public final class PrivacyLossDistribution {
     if (plainDelta(0) <= delta) {
       return 0;
     }
-    // The round-off bound depends on ε; it is taken at a first solution without it. For the upper
-    // bound that is an ε below the answer, where the bound is larger (safe); the lower bound is
-    // checked by roundDown.
-    double first = solve(delta, pessimistic, 0);
-    double solution = Double.isFinite(first) ? solve(delta, pessimistic, roundOffAbove(first)) : first;
+    double solution = solve(delta, pessimistic, true);
     if (solution == Double.POSITIVE_INFINITY) {
       return solution;
     }
@@ -273,14 +296,47 @@ public final class PrivacyLossDistribution {
     return pessimistic ? roundUp(solution, delta) : roundDown(solution, delta);
   }
 
-  /** The ε where the hockey-stick sum meets δ less (or plus) the given error; +∞ if it never does. */
-  private double solve(double delta, boolean pessimistic, double error) {
-    // Target for the plain hockey-stick sum S(ε).
-    double target =
-        pessimistic
-            ? (delta - infinityMass - error) / widening()
-            : (delta + deficit + error - infinityMass) * widening();
-    if (!(target >= 0)) {
+  /** What the plain hockey-stick sum S(ε) is compared with, given the round-off bound there. */
+  private double target(double delta, boolean pessimistic, double error) {
+    return pessimistic
+        ? (delta - infinityMass - error) / widening()
+        : (delta + deficit + error - infinityMass) * widening();
+  }
+
+  /**
+   * The supremum of the ε at which this distribution's bound on δ(ε) exceeds δ (+∞ if it does for
+   * every ε), in one pass over the grid from the top. That supremum is an upper bound on the true
+   * ε(δ) for a pessimistic distribution and a lower bound for an optimistic one, whether or not
+   * the bound is monotone: the true δ(·) is non-increasing, so it is at most δ beyond ε(δ).
+   *
+   * <p>On [iΔ, (i+1)Δ) the hockey-stick sum is A − e^{ε−iΔ}E with A = Σ_{j>i} m_j and
+   * E = Σ_{j>i} m_j e^{iΔ − jΔ}, and the round-off bound of the masses above ε is constant, so the
+   * crossing is solved in closed form bin by bin; with {@code withRoundOff} false the round-off
+   * bound is left out (an estimate, used only to decide where to refine).
+   */
+  private double solve(double delta, boolean pessimistic, boolean withRoundOff) {
+    long top = offset + masses.length - 1;
+    boolean hasRoundOff = withRoundOff && !(roundOff.plainL2 == 0 && roundOff.tiltRate == 0);
+    // Above the top grid point the sum is 0 and only Pr[L = ∞] and the round-off remain.
+    if (pessimistic) {
+      if (infinityMass > delta) {
+        return Double.POSITIVE_INFINITY;
+      }
+      if (hasRoundOff && infinityMass + roundOff.above(top + 1) > delta) {
+        // On [(g−1)Δ, gΔ) the bound is Pr[L = ∞] + R(g), non-increasing in g, and R(end) = 0.
+        long lo = top + 1;
+        long hi = Math.max(lo + 1, roundOff.end + 1);
+        while (hi - lo > 1) {
+          long mid = lo + (hi - lo) / 2;
+          if (infinityMass + roundOff.above(mid) > delta) {
+            lo = mid;
+          } else {
+            hi = mid;
+          }
+        }
+        return lo * interval;
+      }
+    } else if (infinityMass - deficit > delta) {
       return Double.POSITIVE_INFINITY;
     }
     double decay = Math.exp(-interval);
@@ -292,6 +348,11 @@ public final class PrivacyLossDistribution {
         above += masses[i + 1];
         weighted = (weighted + masses[i + 1]) * decay;
       }
+      double error = hasRoundOff ? roundOff.above(offset + i + 1) : 0;
+      double target = target(delta, pessimistic, error);
+      if (!(target >= 0)) {
+        return (offset + i + 1) * interval;
+      }
       double atGrid = above - weighted;
       if (atGrid > target) {
         // The crossing lies in [iΔ, (i+1)Δ]; the bound matters when E underflows (huge Δ).
@@ -300,7 +361,12 @@ public final class PrivacyLossDistribution {
             (offset + i + 1) * interval);
       }
     }
-    // Below the lowest grid point: all masses are above ε.
+    // Below the lowest grid point: all masses are above ε (and the round-off of any trimmed ones).
+    double error = hasRoundOff ? roundOff.above(Double.NEGATIVE_INFINITY) : 0;
+    double target = target(delta, pessimistic, error);
+    if (!(target >= 0)) {
+      return offset * interval;
+    }
     above += masses[0];
     weighted = (weighted + masses[0]) * decay;
     return Math.min(
