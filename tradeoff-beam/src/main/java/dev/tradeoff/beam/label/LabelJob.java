@@ -3,7 +3,9 @@ package dev.tradeoff.beam.label;
 import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.budget.BudgetExceededException;
 import dev.tradeoff.accounting.budget.BudgetStore;
+import dev.tradeoff.accounting.budget.Charge;
 import dev.tradeoff.accounting.budget.LedgerEntry;
+import dev.tradeoff.accounting.budget.RunGuarantee;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.PrivacyGuarantee;
 import dev.tradeoff.accounting.guarantee.PureDp;
@@ -284,7 +286,10 @@ public final class LabelJob {
     LabelManifest.Ledger ledgerEntry = null;
     if (ledger != null) {
       ApproxDp spend = plan.spend();
-      LedgerEntry entry = ledger.charge(chargeLabel(request, plan.queryCount()), spend);
+      // the charged bound's event travels with its (ε, δ), so a ledger can admit the run by a
+      // filter tighter than basic composition
+      LedgerEntry entry = ledger.charge(chargeLabel(request, plan.queryCount()), new Charge(
+          RunGuarantee.composed(plan.privacy().run().guarantee().releases()), spend));
       ledgerEntry = new LabelManifest.Ledger(entry.id(), entry.label(),
           LabelManifest.EpsilonDelta.of(spend), remaining(ledger.remaining()));
     }
