@@ -32,7 +32,7 @@ class LedgerAdaptiveAdversaryTest {
 
   @Test
   void noSeededAdaptiveAdversaryPushesAnyFilterPastItsBudget() {
-    for (int seed = 0; seed < 24; seed++) {
+    for (int seed = 0; seed < 12; seed++) {
       SplittableRandom random = new SplittableRandom(seed);
       String policyText = POLICIES[seed % POLICIES.length];
       LedgerPolicy policy = LedgerPolicy.parse(policyText, null, 1e-7);

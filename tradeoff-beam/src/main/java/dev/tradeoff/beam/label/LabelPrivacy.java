@@ -290,9 +290,10 @@ public record LabelPrivacy(Aggregator aggregator, long queries, int teachers, Ap
 
   /**
    * Teachers whose event meets (ε, δ): σ from the RDP accountant (fast, valid), then lowered by
-   * bisection to a relative width of 10^-3 while the PLD accountant still certifies the target;
-   * where RDP's conversion cannot reach the target at any σ (a small ε at a small δ), σ from the
-   * PLD accountant alone. The run's guarantee is then recomputed from the final σ.
+   * bisection to a relative width of 10^-3 while the PLD accountant still certifies the target.
+   * The run's guarantee is then recomputed from the final σ. A target RDP cannot reach at any σ
+   * (ε of 10^-3 at δ of 10^-11, what DaRRM's per-label derivation leaves each teacher at 10^5
+   * queries) is refused: such teachers would vote at random.
    */
   private static PartitionTrainer.Softmax calibratedTeachers(Training training, double epsilon,
       double delta, ApproxDp budget, int q) {
@@ -303,17 +304,10 @@ public record LabelPrivacy(Aggregator aggregator, long queries, int teachers, Ap
     try {
       hi = new GaussianCalibrator(Accountants.forMethod(AccountingMethod.RDP)).sigma(
           event, epsilon, delta, Neighbouring.ADD_OR_REMOVE_ONE);
-    } catch (IllegalArgumentException rdpCannot) {
-      // RDP's conversion cannot certify a small ε at a small δ whatever σ; PLD can
-      try {
-        hi = new GaussianCalibrator(pld).sigma(event, epsilon, delta,
-            Neighbouring.ADD_OR_REMOVE_ONE);
-      } catch (IllegalArgumentException e) {
-        throw new BudgetExceededException("label " + q + " queries", "leaves each teacher "
-            + "(epsilon " + epsilon + ", delta " + delta + "), which DP-SGD with noisy "
-            + "partition sizes cannot reach (" + e.getMessage() + ")", budget);
-      }
-      return PartitionTrainer.Softmax.dp(training.dpSgd(hi), epsilon, delta);
+    } catch (IllegalArgumentException e) {
+      throw new BudgetExceededException("label " + q + " queries", "leaves each teacher "
+          + "(epsilon " + epsilon + ", delta " + delta + "), which DP-SGD with noisy partition "
+          + "sizes cannot reach (" + e.getMessage() + ")", budget);
     }
     // PLD's σ is rarely more than 20% below RDP's: look there first, lower only if it certifies
     double lo = 0.8 * hi;
