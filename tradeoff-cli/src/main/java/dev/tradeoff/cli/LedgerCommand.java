@@ -146,6 +146,12 @@ public final class LedgerCommand implements Runnable {
       }
       var policy = dev.tradeoff.ledger.LedgerPolicy.parse(filters, null,
           dev.tradeoff.ledger.LedgerPolicy.defaultEventDelta(b));
+      try {
+        java.nio.file.Files.delete(java.nio.file.Files.createFile(file));
+      } catch (java.io.IOException e) {
+        throw new IllegalArgumentException("--ledger cannot be created at " + file + " ("
+            + e.getClass().getSimpleName() + ": " + e.getMessage() + ")");
+      }
       try (SqliteLedger l = SqliteLedger.create(file, b, policy)) {
         PrintWriter out = spec.commandLine().getOut();
         out.printf("created %s: budget %s, filters %s, head %s%n", l.file(),
@@ -194,6 +200,9 @@ public final class LedgerCommand implements Runnable {
     }
   }
 
+  /** How far {@code fits} counts past the number asked for. */
+  static final int SEARCH_LIMIT = 1_000;
+
   /** Options shared by fits and charge. */
   abstract static class Request {
     @Spec CommandSpec spec;
@@ -227,9 +236,13 @@ public final class LedgerCommand implements Runnable {
       Inputs.count("--count", count, 1, 1_000_000);
       try (SqliteLedger l = SqliteLedger.open(Inputs.ledgerToRead("--ledger", ledger))) {
         var one = charge(l, 1);
-        int fit = l.fits(one, Math.max(count, 1_000_000));
+        // how many fit, searched up to the larger of the request and SEARCH_LIMIT: pricing
+        // compositions of millions of releases can take the accountants minutes
+        int limit = Math.max(count, SEARCH_LIMIT);
+        int fit = l.fits(one, limit);
         PrintWriter out = spec.commandLine().getOut();
-        out.printf("%d of %s fit (asked %d; filter %s)%n", fit, mechanism, count,
+        out.printf("%s of %s fit (asked %d; filter %s)%n", fit == limit && limit > count
+            ? "at least " + fit : String.valueOf(fit), mechanism, count,
             l.describe(one).filter().cliName());
         out.flush();
         return fit >= count ? 0 : DOES_NOT_FIT;

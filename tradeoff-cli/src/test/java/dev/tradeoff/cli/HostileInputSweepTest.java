@@ -362,6 +362,19 @@ class HostileInputSweepTest {
     add(b, "amplify bernoulli", "--alpha 5 --epsilon 1 --c 0.1 --dimension 1 --samples 1");
     add(b, "amplify plot", "--alpha 50 --c 0.1 --dimension 1 --samples 1 --max-epsilon 3 --out " + dir.resolve("a.png"));
     add(b, "ledger show", "--ledger " + ledger);
+    Path filters = dir.resolve("filters.db");
+    CliRun made = CliRun.of("ledger", "create", "--ledger", filters.toString(), "--budget",
+        "8,1e-5", "--filters", "gdp:0.5,rdp:0.4,basic:0.1");
+    assertThat(made.status()).as(made.err()).isZero();
+    add(b, "ledger create", "--ledger " + dir.resolve("created.db") + " --budget 8,1e-5 --filters "
+        + "gdp:0.5,rdp:0.4,basic:0.1");
+    add(b, "ledger remaining", "--ledger " + filters);
+    add(b, "ledger fits", "--ledger " + filters + " --mechanism gaussian:sigma=4.68 --count 2");
+    add(b, "ledger charge", "--ledger " + filters + " --mechanism gaussian:sigma=4.68 --count 1 "
+        + "--label sweep");
+    add(b, "ledger history", "--ledger " + filters);
+    add(b, "ledger plot", "--ledger " + filters + " --out " + dir.resolve("ledger.png"));
+    add(b, "ledger verify", "--ledger " + filters);
     for (String r : List.of("bernoulli", "darrm", "shuffle", "expost", "stability")) {
       add(b, "reproduce " + r, "--out " + out, "--out");
     }

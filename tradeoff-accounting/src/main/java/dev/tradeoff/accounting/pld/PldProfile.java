@@ -226,7 +226,7 @@ public final class PldProfile implements PrivacyProfile {
       }
       double gap = upper == Double.POSITIVE_INFINITY
           ? Double.POSITIVE_INFINITY : upper > 0 ? (upper - lower) / upper : 0;
-      if (!needsMore(level, gap)) {
+      if (!needsMore(level, gap) || upper - lower <= ABSOLUTE_GAP) {
         break;
       }
       double tail = level.tail();
@@ -246,6 +246,13 @@ public final class PldProfile implements PrivacyProfile {
     }
     return new EpsilonBounds(lower, upper);
   }
+
+  /**
+   * An ε bracket this narrow in absolute terms is not refined further, whatever its relative
+   * width: near ε = 0 a relative goal would ask for grids no computation can afford (a Gaussian of
+   * σ = 10^9 has ε of 10^-9), and no use of an ε needs it known to better than 10^-6.
+   */
+  static final double ABSOLUTE_GAP = 1e-6;
 
   /** Whether an answer of this relative gap from this level is worth a recomputation. */
   private static boolean needsMore(Level level, double gap) {
