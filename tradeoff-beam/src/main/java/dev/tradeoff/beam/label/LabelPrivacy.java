@@ -15,6 +15,7 @@ import dev.tradeoff.accounting.event.SelfComposedEvent;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.Neighbouring;
 import dev.tradeoff.accounting.methods.Accountants;
+import dev.tradeoff.accounting.pld.PldAccountant;
 import dev.tradeoff.ensemble.gnmax.GnMax;
 import dev.tradeoff.ensemble.privacy.DarrmSetting;
 import dev.tradeoff.learning.dpsgd.DpSgd;
@@ -292,6 +293,12 @@ public record LabelPrivacy(Aggregator aggregator, long queries, int teachers, Ap
    * Teachers whose event meets (ε, δ): σ from the RDP accountant (fast, valid), then lowered by
    * bisection to a relative width of 10^-3 while the PLD accountant still certifies the target
    * (the run's guarantee is then recomputed from the final σ by every accountant).
+   *
+   * <p>The search uses a PLD grid 10 times coarser than the default ({@link #SEARCH_PLD}): its
+   * pessimistic bound is an upper bound on every grid, so each σ it accepts is certified; the
+   * coarse grid is a subset of the default one, so the default accountant (which then gives the
+   * run's guarantee) is at least as tight; and each call costs about a sixth (at (4, 1e-5), T =
+   * 500: ε 3.99437 against 3.99422, far inside the search's 10^-3 width on σ).
    */
   private static PartitionTrainer.Softmax calibratedTeachers(Training training, double epsilon,
       double delta, ApproxDp budget, int q) {
@@ -306,7 +313,7 @@ public record LabelPrivacy(Aggregator aggregator, long queries, int teachers, Ap
           + "(epsilon " + epsilon + ", delta " + delta + "), which DP-SGD with noisy partition "
           + "sizes cannot reach (" + e.getMessage() + ")", budget);
     }
-    Accountant pld = Accountants.forMethod(AccountingMethod.PLD);
+    Accountant pld = SEARCH_PLD;
     // PLD's σ is rarely more than 20% below RDP's: look there first, lower only if it certifies
     double lo = 0.8 * hi;
     while (meets(pld, event.apply(lo), epsilon, delta)) {
@@ -323,6 +330,10 @@ public record LabelPrivacy(Aggregator aggregator, long queries, int teachers, Ap
     }
     return PartitionTrainer.Softmax.dp(training.dpSgd(hi), epsilon, delta);
   }
+
+  /** The PLD accountant of the σ search: the default tail mass, a 10 times coarser grid. */
+  private static final Accountant SEARCH_PLD = new PldAccountant(
+      10 * PldAccountant.DEFAULT_INTERVAL, PldAccountant.DEFAULT_TAIL_MASS);
 
   private static boolean meets(Accountant accountant, DpEvent event, double epsilon,
       double delta) {
