@@ -289,6 +289,17 @@ public final class LabelAccuracy {
               Double.NaN, nonPrivateAccuracy, Double.NaN, Double.NaN, (cpu() - cpu0) / 1e9,
               "refused at plan: " + e.getMessage()));
           System.err.println(results.get(results.size() - 1));
+          if (aggregator.isDarrm() && nonPrivate != null) {
+            // DaRRM's per-label derivation cannot be planned for this Q: show it where it can
+            for (int fewer : new int[] {1000, 100}) {
+              Result r = fewerQueries(taskDir, task, request, query, fewer, truth, nonPrivate);
+              if (r != null) {
+                results.add(r);
+                System.err.println(r);
+                break;
+              }
+            }
+          }
           continue;
         }
         if (nonPrivate == null) {
@@ -310,6 +321,43 @@ public final class LabelAccuracy {
       }
     }
     return results;
+  }
+
+  /**
+   * The same request on the first {@code fewer} queries, or null if that too is refused; its
+   * accuracy and agreement are over those queries, against the non-private model's ceiling there.
+   */
+  private static Result fewerQueries(Path taskDir, Task task, LabelJob.Request request,
+      Path query, int fewer, int[] truth, int[] nonPrivate) throws IOException {
+    Path prefix = taskDir.resolve("queries-" + fewer + ".csv");
+    try (Stream<String> lines = Files.lines(query)) {
+      Files.write(prefix, (Iterable<String>) lines.limit(fewer + 1L)::iterator);
+    }
+    Path out = Path.of(request.out() + "-" + fewer);
+    LabelJob.Request r = new LabelJob.Request(request.train(), prefix.toString(), out,
+        request.budget(), request.aggregator(), request.teachers(), request.classes(),
+        request.columns(), request.features(), request.allowance(), request.training(),
+        request.seed(), false);
+    long cpu0 = cpu();
+    LabelJob.Plan plan;
+    try {
+      plan = LabelJob.plan(r);
+    } catch (RuntimeException e) {
+      return null;
+    }
+    LabelManifest manifest = LabelJob.run(plan, new LabelJob.RunInfo(
+        BeamRunner.DIRECT.options(2), "direct", null, List.of("LabelAccuracy")), null);
+    double seconds = (cpu() - cpu0) / 1e9;
+    int[] labels = readLabels(out, task.classes(), fewer);
+    delete(out);
+    int[] t = java.util.Arrays.copyOf(truth, fewer);
+    int[] np = java.util.Arrays.copyOf(nonPrivate, fewer);
+    double sigma = plan.privacy().trainer() instanceof PartitionTrainer.Softmax s
+        && s.dpSgd() != null ? s.dpSgd().noiseMultiplier() : Double.NaN;
+    return new Result(task.name(), request.budget().epsilon(), request.aggregator().cliName(),
+        request.teachers(), agreement(labels, t), agreement(labels, np), agreement(np, t), sigma,
+        manifest.guarantee().epsilon(), seconds, "on the first " + fewer + " queries only (Q = "
+        + fewer + " planned; the non-private column is over the same queries)");
   }
 
   /**
