@@ -40,12 +40,20 @@ import java.util.SplittableRandom;
  * tradeoff-experiments/label-benchmark 1000000           # DirectRunner, 10^6 queries
  * tradeoff-experiments/label-benchmark 1000000 cluster   # the local Flink cluster, 10^6 queries
  * </pre>
+ *
+ * <p>{@code LabelBenchmark compare [seeded|secure] [QUERIES...]} instead measures the job beside
+ * a plain-Java loop doing the same work, each in a fresh JVM ({@link LabelFloor}):
+ * {@code tradeoff-experiments/label-benchmark compare}.
  */
 public final class LabelBenchmark {
 
   private LabelBenchmark() {}
 
   public static void main(String[] args) throws Exception {
+    if (args.length > 0 && List.of("compare", "job", "plain").contains(args[0])) {
+      LabelFloor.main(args);
+      return;
+    }
     long queries = Long.parseLong(args[0]);
     Aggregator aggregator = Aggregator.parse(args.length > 1 ? args[1] : "dp-majority");
     double epsilon = args.length > 2 ? Double.parseDouble(args[2]) : 4;
@@ -121,7 +129,7 @@ public final class LabelBenchmark {
     }
   }
 
-  private static void write(Path file, long rows, boolean train, long seed) throws IOException {
+  static void write(Path file, long rows, boolean train, long seed) throws IOException {
     SplittableRandom r = new SplittableRandom(seed);
     try (BufferedWriter w = Files.newBufferedWriter(file)) {
       w.write(train ? "label" : "id");
