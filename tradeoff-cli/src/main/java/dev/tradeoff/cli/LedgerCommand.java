@@ -264,7 +264,8 @@ public final class LedgerCommand implements Runnable {
       PrintWriter out = spec.commandLine().getOut();
       try (SqliteLedger l = SqliteLedger.open(Inputs.ledgerToRead("--ledger", ledger))) {
         var c = charge(l, count);
-        String commandLine = "tradeoff ledger charge " + String.join(" ",
+        // the arguments as given, from the top-level command on ("ledger charge --ledger ...")
+        String commandLine = "tradeoff " + String.join(" ",
             spec.commandLine().getParseResult().originalArgs());
         try {
           LedgerEntry e = l.charge(label, c, commandLine);
