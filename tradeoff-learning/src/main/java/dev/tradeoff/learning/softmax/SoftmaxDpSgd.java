@@ -39,7 +39,12 @@ import java.util.random.RandomGenerator;
  * Neighbouring#ADD_OR_REMOVE_ONE}, the same event as binary DP-SGD; (ε, δ) comes from an accountant.
  * Noise: each coordinate is a {@link SnappedGaussian} with parameter σC, as in {@link DpSgd}; the
  * accounting treats it as the continuous Gaussian it approximates (REPRODUCTION.md, "Learning").
- * Poisson sampling uses {@code random.nextDouble() < q}.
+ * Poisson sampling draws the gaps between kept records rather than a coin per record
+ * ({@link #nextSampled}): a gap G = ⌊ln U / ln(1 − q)⌋ with U uniform on (0, 1] has P(G ≥ k) =
+ * (1 − q)^k, so the kept records are exactly those of independent coins with probability q (up to
+ * the 2^−53 resolution of U and one rounding of the logarithms, as {@code nextDouble() < q} is exact
+ * to 2^−53), at about q·n draws a step instead of n — a secure generator's draws are what a step
+ * costs otherwise.
  *
  * <p>Zero rows are allowed: an empty partition trains on noise alone and returns a finite model, so
  * whether a partition is empty never shows as a failure.
@@ -97,12 +102,12 @@ public record SoftmaxDpSgd(
     double[] w = new double[size];
     double[] sum = new double[size];
     double[] scratch = new double[data.classes()];
+    double logKeep = Math.log1p(-samplingRate); // −∞ for q = 1: every record is kept
     for (int t = 1; t <= steps; t++) {
       Arrays.fill(sum, 0);
-      for (int i = 0; i < n; i++) {
-        if (random.nextDouble() < samplingRate) {
-          addClippedGradient(data, i, w, scratch, sum);
-        }
+      for (int i = nextSampled(-1, n, logKeep, random); i < n;
+          i = nextSampled(i, n, logKeep, random)) {
+        addClippedGradient(data, i, w, scratch, sum);
       }
       for (int k = 0; k < size; k++) {
         double noisyMean = (sum[k] + noise.sample(random)) / expectedBatch;
@@ -110,6 +115,18 @@ public record SoftmaxDpSgd(
       }
     }
     return new SoftmaxModel(data.classes(), data.dimension(), w);
+  }
+
+  /**
+   * The next record after {@code i} that Poisson sampling keeps, or {@code n} if none: i + 1 + G
+   * with G = ⌊ln U / ln(1 − q)⌋ geometric (P(G ≥ k) = (1 − q)^k), U uniform on (0, 1].
+   *
+   * @param logKeep ln(1 − q), −∞ for q = 1
+   */
+  static int nextSampled(int i, int n, double logKeep, RandomGenerator random) {
+    double gap = logKeep == Double.NEGATIVE_INFINITY ? 0
+        : Math.floor(Math.log(1 - random.nextDouble()) / logKeep);
+    return gap >= n - 1 - i ? n : i + 1 + (int) gap;
   }
 
   /**

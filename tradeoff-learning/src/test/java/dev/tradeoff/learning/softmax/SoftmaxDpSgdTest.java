@@ -14,6 +14,48 @@ import org.junit.jupiter.api.Test;
 
 class SoftmaxDpSgdTest {
 
+  /**
+   * The gap sampler keeps each record with probability q, independently: per-record frequencies
+   * and the frequency of a pair kept together, over many seeded steps, lie within 5 standard
+   * errors of q and q² (a sampler biased by a few percent fails), and q = 1 keeps every record.
+   */
+  @Test
+  void gapSamplingKeepsEachRecordIndependentlyWithProbabilityQ() {
+    SplittableRandom seeds = new SplittableRandom(41);
+    for (double q : new double[] {0.5, 0.1, 0.01}) {
+      int n = 40;
+      int steps = 400_000;
+      long[] kept = new long[n];
+      long pair = 0;
+      var random = Randomness.seeded(seeds.nextLong());
+      double logKeep = Math.log1p(-q);
+      for (int t = 0; t < steps; t++) {
+        boolean first = false;
+        for (int i = SoftmaxDpSgd.nextSampled(-1, n, logKeep, random); i < n;
+            i = SoftmaxDpSgd.nextSampled(i, n, logKeep, random)) {
+          kept[i]++;
+          if (i == 3) {
+            first = true;
+          } else if (i == 4 && first) {
+            pair++;
+          }
+        }
+      }
+      double se = Math.sqrt(q * (1 - q) / steps);
+      for (int i = 0; i < n; i++) {
+        assertThat((double) kept[i] / steps).as("q %s, record %d", q, i)
+            .isCloseTo(q, within(5 * se));
+      }
+      double pairSe = Math.sqrt(q * q * (1 - q * q) / steps);
+      assertThat((double) pair / steps).as("q %s, records 3 and 4 together", q)
+          .isCloseTo(q * q, within(5 * pairSe));
+    }
+    var random = Randomness.seeded(1);
+    assertThat(SoftmaxDpSgd.nextSampled(-1, 3, Double.NEGATIVE_INFINITY, random)).isZero();
+    assertThat(SoftmaxDpSgd.nextSampled(1, 3, Double.NEGATIVE_INFINITY, random)).isEqualTo(2);
+    assertThat(SoftmaxDpSgd.nextSampled(2, 3, Double.NEGATIVE_INFINITY, random)).isEqualTo(3);
+  }
+
   @Test
   void eventIsBinaryDpSgdsEventForTheSameSigmaRateAndSteps() {
     SoftmaxDpSgd dp = new SoftmaxDpSgd(1.3, 2, 0.02, 250, 0.1, 0.01);
