@@ -454,14 +454,9 @@ final class Composer {
       double[] down = new double[rates.length];
       for (Term term : terms) {
         double[] m = term.distribution().massesView();
-        int lowest = 0;
-        while (lowest < m.length - 1 && m[lowest] == 0) {
-          lowest++;
-        }
-        int highest = m.length - 1;
-        while (highest > lowest && m[highest] == 0) {
-          highest--;
-        }
+        int[] support = support(m);
+        int lowest = support[0];
+        int highest = support[1];
         // up_k = Σ_i m_i e^{−t_k(highest − i)}, accumulated upwards; down_k = Σ_i m_i e^{−t_k(i −
         // lowest)}, accumulated downwards.
         java.util.Arrays.fill(up, 0);
@@ -519,14 +514,9 @@ final class Composer {
       double log = 0;
       for (Term term : terms) {
         double[] m = term.distribution().massesView();
-        int lowest = 0;
-        while (lowest < m.length - 1 && m[lowest] == 0) {
-          lowest++;
-        }
-        int highest = m.length - 1;
-        while (highest > lowest && m[highest] == 0) {
-          highest--;
-        }
+        int[] support = support(m);
+        int lowest = support[0];
+        int highest = support[1];
         double up = 0;
         for (int i = lowest; i <= highest; i++) {
           up = up * decay + m[i];
@@ -681,5 +671,21 @@ final class Composer {
       }
       return best;
     }
+  }
+
+  /**
+   * The first and last index of {@code m} holding a non-zero mass (both the last index when all
+   * are zero): the range the tilted sums run over.
+   */
+  private static int[] support(double[] m) {
+    int lowest = 0;
+    while (lowest < m.length - 1 && m[lowest] == 0) {
+      lowest++;
+    }
+    int highest = m.length - 1;
+    while (highest > lowest && m[highest] == 0) {
+      highest--;
+    }
+    return new int[] {lowest, highest};
   }
 }

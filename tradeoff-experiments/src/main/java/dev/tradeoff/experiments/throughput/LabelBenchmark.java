@@ -10,8 +10,6 @@ import dev.tradeoff.beam.runner.BeamRunner;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -74,27 +72,7 @@ public final class LabelBenchmark {
       }
     });
     sampler.setDaemon(true);
-    long[] live = {0};
-    for (var gc : ManagementFactory.getGarbageCollectorMXBeans()) {
-      ((javax.management.NotificationEmitter) gc).addNotificationListener((n, h) -> {
-        if (!n.getType().equals(com.sun.management.GarbageCollectionNotificationInfo
-            .GARBAGE_COLLECTION_NOTIFICATION)) {
-          return;
-        }
-        var info = com.sun.management.GarbageCollectionNotificationInfo.from(
-            (javax.management.openmbean.CompositeData) n.getUserData()).getGcInfo();
-        long used = 0;
-        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-          var after = info.getMemoryUsageAfterGc().get(pool.getName());
-          if (pool.getType() == MemoryType.HEAP && after != null) {
-            used += after.getUsed();
-          }
-        }
-        synchronized (live) {
-          live[0] = Math.max(live[0], used);
-        }
-      }, null, null);
-    }
+    long[] live = LabelFloor.peakLiveHeap();
     sampler.start();
     long t0 = System.nanoTime();
     int teachers = aggregator == Aggregator.DP_MAJORITY ? 1 : 11;

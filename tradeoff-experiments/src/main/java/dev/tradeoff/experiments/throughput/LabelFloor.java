@@ -180,8 +180,11 @@ public final class LabelFloor {
     return ManagementFactory.getRuntimeMXBean().getUptime() / 1e3;
   }
 
-  /** Records the largest heap in use right after each collection. */
-  private static long[] peakLiveHeap() {
+  /**
+   * Records the largest heap in use right after each collection, in element 0 of the returned
+   * array (read it synchronized on the array).
+   */
+  static long[] peakLiveHeap() {
     long[] live = {0};
     for (var gc : ManagementFactory.getGarbageCollectorMXBeans()) {
       ((NotificationEmitter) gc).addNotificationListener((n, h) -> {
