@@ -2,6 +2,7 @@ package dev.tradeoff.beam.label;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.beam.random.ElementRandomness;
@@ -94,6 +95,11 @@ class LabelJobTest {
     assertThat(manifest.guarantee().analysis()).isEqualTo("teachers");
     assertThat(manifest.guarantee().replaceOne().epsilon())
         .isGreaterThanOrEqualTo(2 * manifest.guarantee().epsilon());
+    // group privacy of size 2 (Dwork and Roth 2014): (2 epsilon, (1 + e^epsilon) delta), rounded up
+    double e = manifest.guarantee().epsilon();
+    assertThat(manifest.guarantee().replaceOne().delta())
+        .isGreaterThanOrEqualTo((1 + Math.exp(e)) * 1e-5)
+        .isCloseTo((1 + Math.exp(e)) * 1e-5, within(1e-18));
     assertThat(manifest.counts().labelled()).isEqualTo(100);
     assertThat(manifest.model().features()).hasSize(4);
     assertThat(manifest.json()).contains("\"private\" : false", "\"bounds\"")
