@@ -21,6 +21,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -233,47 +234,33 @@ public final class LabelCommand implements Callable<Integer> {
     }
   }
 
-  /** The request, every flag checked here once (the job checks the combination). */
+  /**
+   * The request. Each value is checked once, by the record that holds it ({@link
+   * LabelPrivacy.Target}, {@link LabelPrivacy.Training}, {@link LabelJob.FeatureOptions},
+   * {@link ClassSet}, {@link LabelJob.Request}), whose parameter names are these flags' names.
+   */
   private LabelJob.Request request() {
-    Inputs.epsilon("--epsilon", epsilon);
-    Inputs.delta("--delta", delta);
     Aggregator agg = Aggregator.parse(aggregator);
-    int k = teachers != null ? teachers : agg == Aggregator.DP_MAJORITY ? 1 : 11;
-    Inputs.count("--teachers", k, 1, LabelJob.Request.MAX_TEACHERS);
-    if (allowance != null) {
-      Inputs.range("--m", allowance, 1, k, "the privacy allowance, between 1 and --teachers");
-    }
-    Inputs.count("--hash-buckets", hashBuckets, 1, 1 << 16);
-    Inputs.range("--feature-clip", featureClip, 1e-3, 1e6, "a bound on standardised values");
-    LabelPrivacy.Training d = LabelPrivacy.Training.DEFAULT;
-    double q = samplingRate == null ? d.samplingRate()
-        : Inputs.rangeAbove("--sampling-rate", samplingRate, 0, 1, "a probability");
-    double e = epochs == null ? d.epochs() : Inputs.rangeAbove("--epochs", epochs, 0, 1000,
-        "passes over the data");
-    if (e / q > 1e6) {
-      throw new IllegalArgumentException("epochs / sampling-rate must be at most 10^6 DP-SGD "
-          + "steps, but was " + (e / q));
-    }
-    double c = clip == null ? d.clip() : Inputs.rangeAbove("--clip", clip, 0, 1e6,
-        "a gradient norm");
-    double lr = learningRate == null ? d.learningRate()
-        : Inputs.rangeAbove("--learning-rate", learningRate, 0, 1e3, "a step size");
-    ClassSet classSet;
-    try {
-      classSet = new ClassSet(classes);
-    } catch (IllegalArgumentException ex) {
-      throw new IllegalArgumentException("--" + ex.getMessage());
-    }
     Map<String, FeatureMap.Range> parsedRanges = new LinkedHashMap<>();
     for (String r : ranges) {
       parsedRanges.put(rangeName(r), range(r));
     }
-    return new LabelJob.Request(train, queries, out, new ApproxDp(epsilon, delta), agg, k,
-        classSet, new CsvSchema.Columns(labelColumn, idColumn, features, ignore),
-        new LabelJob.FeatureOptions(parsedRanges, new HashSet<>(categorical), hashBuckets,
-            featureClip),
-        allowance == null ? Double.NaN : allowance, new LabelPrivacy.Training(q, e, c, lr),
-        seed == null ? OptionalLong.empty() : OptionalLong.of(seed), overwrite);
+    LabelPrivacy.Training d = LabelPrivacy.Training.DEFAULT;
+    try {
+      LabelPrivacy.Target target = new LabelPrivacy.Target(new ApproxDp(epsilon, delta), agg,
+          teachers != null ? teachers : agg == Aggregator.DP_MAJORITY ? 1 : 11,
+          allowance == null ? OptionalDouble.empty() : OptionalDouble.of(allowance),
+          new LabelPrivacy.Training(samplingRate == null ? d.samplingRate() : samplingRate,
+              epochs == null ? d.epochs() : epochs, clip == null ? d.clip() : clip,
+              learningRate == null ? d.learningRate() : learningRate));
+      return new LabelJob.Request(train, queries, out, target, new ClassSet(classes),
+          new CsvSchema.Columns(labelColumn, idColumn, features, ignore),
+          new LabelJob.FeatureOptions(parsedRanges, new HashSet<>(categorical), hashBuckets,
+              featureClip), seed == null ? OptionalLong.empty() : OptionalLong.of(seed),
+          overwrite);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("--" + e.getMessage(), e);
+    }
   }
 
   private static String rangeName(String spec) {

@@ -138,8 +138,8 @@ class DocsExamplesTest {
   void beamExampleReleasesEveryPageAndEveryQuery() {
     BeamExample.Out out = BeamExample.run(tmp.resolve("out"));
     assertThat(out.lines()).hasSize(5);
-    assertThat(out.lines()).anyMatch(l -> l.startsWith("contact "))
-        .anyMatch(l -> l.startsWith("query 0 ")).anyMatch(l -> l.startsWith("query 1 "));
+    assertThat(out.lines()).anyMatch(l -> l.startsWith("contact,"))
+        .anyMatch(l -> l.startsWith("0,")).anyMatch(l -> l.startsWith("1,"));
     assertThat(out.epsilon()).isLessThanOrEqualTo(2.0);
   }
 

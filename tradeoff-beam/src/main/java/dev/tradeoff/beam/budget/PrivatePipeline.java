@@ -3,17 +3,20 @@ package dev.tradeoff.beam.budget;
 import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.budget.BudgetExceededException;
 import dev.tradeoff.accounting.budget.BudgetStore;
+import dev.tradeoff.accounting.budget.Charge;
 import dev.tradeoff.accounting.budget.GuaranteeKind;
 import dev.tradeoff.accounting.budget.InMemoryBudgetStore;
 import dev.tradeoff.accounting.budget.Release;
 import dev.tradeoff.accounting.budget.RunGuarantee;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
-import dev.tradeoff.accounting.guarantee.PureDp;
 import dev.tradeoff.beam.random.ElementRandomness;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import org.apache.beam.sdk.Pipeline;
-import org.apache.beam.sdk.PipelineResult;
 import org.apache.beam.sdk.options.PipelineOptions;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.POutput;
@@ -26,6 +29,11 @@ import org.apache.beam.sdk.values.POutput;
  * store refuses it with a {@link BudgetExceededException} naming what was requested and what
  * remains, and nothing runs.
  *
+ * <p>Outputs written with {@link #writeCsv} into a directory named by {@link #writingTo} are
+ * committed the way every budgeted run is ({@link BudgetedRun}: charge, run, a check that each
+ * output has exactly its planned rows, marker, rename, {@code manifest.json}); a run that fails
+ * commits nothing.
+ *
  * <p>The same randomness (secure by default, seeded only when asked) is handed to every private
  * transform built by the caller via {@link #randomness()}.
  */
@@ -36,6 +44,8 @@ public final class PrivatePipeline {
   private final double delta;
   private final ElementRandomness randomness;
   private final List<Release> releases = new ArrayList<>();
+  private final Map<String, Long> planned = new LinkedHashMap<>();
+  private RunOutput output;
 
   private PrivatePipeline(Pipeline pipeline, BudgetStore budget, double delta,
       ElementRandomness randomness) {
@@ -113,11 +123,52 @@ public final class PrivatePipeline {
   }
 
   /**
-   * Charges the run's guarantee to the budget, then runs the pipeline to completion. The charge
-   * is durable before the pipeline starts and is not refunded if the run fails.
+   * Commits the outputs written with {@link #writeCsv} into {@code out} when the run succeeds;
+   * call once, before {@link #writeCsv}.
+   *
+   * @param overwrite whether a non-empty {@code out} may be written into
+   * @throws IllegalArgumentException if {@code out} is a file, or not empty without
+   *     {@code overwrite}
+   */
+  public PrivatePipeline writingTo(Path out, boolean overwrite) {
+    Require.nonNull("out", out);
+    Require.that(output == null, "out", "must be named once", out);
+    RunOutput.check(out, overwrite);
+    output = RunOutput.start(out);
+    return this;
+  }
+
+  /**
+   * Writes the rows of a private output (e.g. a {@code PrivateHistogram}'s counts, formatted) as
+   * {@code NAME-*.csv} with a header. The number of
+   * rows must be known before the run (the public keys of a histogram, one row of a sum): the
+   * commit refuses any other count.
+   *
+   * @param name the output's name: letters, digits, '_' and '.', not starting with '.'
+   * @param header the CSV header line
+   * @param rows the number of rows the output will have
+   */
+  public void writeCsv(String name, PCollection<String> lines, String header, long rows) {
+    Require.that(output != null, "out", "must be named by writingTo before writeCsv", name);
+    Require.that(name != null && name.matches("[A-Za-z0-9_][A-Za-z0-9_.]*"), "name",
+        "must be letters, digits, '_' and '.', not starting with '.'", name);
+    Require.that(!planned.containsKey(name), "name", "must name one output once", name);
+    Require.nonNull("header", header);
+    Require.that(rows >= 0, "rows", "must be at least 0", rows);
+    Require.that(lines.getPipeline() == pipeline, "lines", "must belong to this pipeline", name);
+    lines.apply("Write " + name, new CsvOutput(output.prefix(name), header));
+    planned.put(name, rows);
+  }
+
+  /**
+   * Charges the run's guarantee to the budget, then runs the pipeline to completion, and commits
+   * the outputs if a directory was named ({@link BudgetedRun}). The charge is durable before the
+   * pipeline starts and is not refunded if the run fails.
    *
    * @throws BudgetExceededException if the guarantee does not fit in what remains (nothing is
    *     charged and nothing runs)
+   * @throws IllegalStateException if the pipeline fails, or an output has other than its planned
+   *     rows (nothing committed)
    */
   public Outcome run() {
     String label = "Beam run of " + releases.stream().map(Release::name).toList();
@@ -127,17 +178,43 @@ public final class PrivatePipeline {
     } catch (RunGuarantee.UnreachableDeltaException e) {
       throw new BudgetExceededException(label, e.getMessage(), budget.remaining());
     }
-    ApproxDp cost = guarantee.total();
-    budget.charge(label + " (" + guarantee.method().cliName() + " accounting)",
-        budget.kind() == GuaranteeKind.PURE_DP ? new PureDp(cost.epsilon()) : cost);
-    PipelineResult result = pipeline.run();
-    PipelineResult.State state = result.waitUntilFinish();
-    if (state != PipelineResult.State.DONE) {
-      throw new IllegalStateException("pipeline ended in state " + state);
+    BudgetedRun.Spend spend = new BudgetedRun.Spend(label + " (" + guarantee.method().cliName()
+        + " accounting)", new Charge(RunGuarantee.composed(releases), guarantee.total()));
+    if (output == null) {
+      BudgetedRun.charge(budget, spend);
+      BudgetedRun.await(pipeline);
+      return new Outcome(guarantee, Optional.empty());
     }
-    return new Outcome(guarantee, state);
+    PipelineManifest manifest = BudgetedRun.run(new BudgetedRun.Job<>() {
+      @Override
+      public BudgetedRun.Spend spend() {
+        return spend;
+      }
+
+      @Override
+      public Pipeline build(RunOutput staged) {
+        return pipeline;
+      }
+
+      @Override
+      public Map<String, Long> planned() {
+        return planned;
+      }
+
+      @Override
+      public PipelineManifest manifest(Optional<BudgetedRun.Receipt> receipt,
+          Map<String, List<String>> files) {
+        return new PipelineManifest(PipelineManifest.VERSION, releases.stream()
+            .map(r -> new PipelineManifest.ReleaseEntry(r.name(), String.valueOf(r.event())))
+            .toList(), new PipelineManifest.Guarantee(guarantee.total().epsilon(),
+                guarantee.total().delta(), guarantee.method().cliName()),
+            receipt.map(r -> new PipelineManifest.Ledger(r.entry().id(), r.entry().label(),
+                String.valueOf(r.remaining()))).orElse(null), planned, files);
+      }
+    }, budget, output);
+    return new Outcome(guarantee, Optional.of(manifest));
   }
 
-  /** A finished run: its guarantee and Beam's final state. */
-  public record Outcome(RunGuarantee guarantee, PipelineResult.State state) {}
+  /** A finished run: its guarantee, and its manifest when outputs were committed. */
+  public record Outcome(RunGuarantee guarantee, Optional<PipelineManifest> manifest) {}
 }

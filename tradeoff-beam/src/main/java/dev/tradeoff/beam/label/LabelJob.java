@@ -4,12 +4,13 @@ import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.budget.BudgetExceededException;
 import dev.tradeoff.accounting.budget.BudgetStore;
 import dev.tradeoff.accounting.budget.Charge;
-import dev.tradeoff.accounting.budget.LedgerEntry;
 import dev.tradeoff.accounting.budget.RunGuarantee;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.PrivacyGuarantee;
 import dev.tradeoff.accounting.guarantee.PureDp;
 import dev.tradeoff.accounting.numerics.StandardNormal;
+import dev.tradeoff.beam.budget.BudgetedRun;
+import dev.tradeoff.beam.budget.RunOutput;
 import dev.tradeoff.beam.majority.PrivateMajority;
 import dev.tradeoff.beam.random.ElementRandomness;
 import dev.tradeoff.ensemble.noise.NoiseFunction;
@@ -23,11 +24,11 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.stream.IntStream;
 import org.apache.beam.sdk.Pipeline;
-import org.apache.beam.sdk.PipelineResult;
 import org.apache.beam.sdk.options.PipelineOptions;
 import org.apache.beam.sdk.values.PCollectionView;
 
@@ -46,7 +47,7 @@ import org.apache.beam.sdk.values.PCollectionView;
  *       by a keyed hash, one teacher per partition ({@link LabelPipeline.Teachers}), the models
  *       as a side input; then the pinned query bytes in ranges, each read, voted, labelled and
  *       written in one step ({@link LabelShards}) into a hidden directory of the output; then
- *       {@link LabelCommit} checks that exactly the planned number of labels was produced and
+ *       {@link BudgetedRun} checks that exactly the planned number of labels was produced and
  *       commits them. A crash at any point leaves either nothing and no charge, or a charge and
  *       no labels, or a charge and labels marked incomplete; never labels without a charge, and
  *       never more labels than were charged for.
@@ -79,8 +80,9 @@ public final class LabelJob {
     public FeatureOptions {
       ranges = Map.copyOf(ranges);
       categorical = Set.copyOf(categorical);
-      Require.inClosedRange("hash buckets", hashBuckets, 1, 1 << 16);
-      Require.that(clip > 0 && clip <= 1e6, "clip", "must be in (0, 1e6]", clip);
+      Require.inClosedRange("hash-buckets", hashBuckets, 1, 1 << 16);
+      Require.that(clip >= 1e-3 && clip <= 1e6, "feature-clip", "must be in [1e-3, 1e6] (a bound "
+          + "on standardised values)", clip);
       for (String name : categorical) {
         Require.that(!ranges.containsKey(name), "categorical", "must not name a column that "
             + "has a --range", name);
@@ -89,58 +91,51 @@ public final class LabelJob {
   }
 
   /**
-   * What the user asked for; checked here, once.
+   * What the user asked for; each value checked once, here or in the record that holds it.
    *
    * @param train the training CSV: a file, a directory of shards or a glob
    * @param queries the query CSV: a file, a directory of shards or a glob
    * @param out the output directory
-   * @param budget (E, D) the run may spend in total
-   * @param aggregator the aggregator
-   * @param teachers K
+   * @param privacy the budget (E, D), aggregator, K, DaRRM's m and the teachers' DP-SGD
    * @param classes the classes (public input)
    * @param columns which column is the label, the id, the features
    * @param features how the features are mapped
-   * @param allowance DaRRM's m, or NaN for the default
-   * @param training the teachers' DP-SGD
    * @param seed reproducible run (no privacy) when present
    * @param overwrite whether an existing non-empty output directory may be written into
    */
-  public record Request(String train, String queries, Path out, ApproxDp budget,
-      Aggregator aggregator, int teachers, ClassSet classes, CsvSchema.Columns columns,
-      FeatureOptions features, double allowance, LabelPrivacy.Training training,
-      OptionalLong seed, boolean overwrite) {
-    /** Most teachers a run may have. */
-    public static final int MAX_TEACHERS = 10_001;
+  public record Request(String train, String queries, Path out, LabelPrivacy.Target privacy,
+      ClassSet classes, CsvSchema.Columns columns, FeatureOptions features, OptionalLong seed,
+      boolean overwrite) {
 
     public Request {
       Require.nonNull("train", train);
       Require.nonNull("queries", queries);
       Require.nonNull("out", out);
-      Require.nonNull("budget", budget);
-      Require.that(budget.epsilon() >= 1e-6 && budget.epsilon() <= 100, "epsilon",
-          "must be in [1e-6, 100]", budget.epsilon());
-      Require.that(budget.delta() > 0 && budget.delta() < 1, "delta", "must be in (0, 1)",
-          budget.delta());
-      Require.nonNull("aggregator", aggregator);
-      Require.inClosedRange("teachers", teachers, 1, MAX_TEACHERS);
+      Require.nonNull("privacy", privacy);
       Require.nonNull("classes", classes);
       Require.nonNull("columns", columns);
       Require.nonNull("features", features);
-      Require.nonNull("training", training);
       Require.nonNull("seed", seed);
-      if (aggregator.isDarrm()) {
+      if (privacy.aggregator().isDarrm()) {
         Require.that(classes.size() == 2, "classes", "must be exactly two for "
-            + aggregator.cliName() + " (DaRRM aggregates binary votes; use dp-majority or gnmax "
-            + "for more)", classes.names());
-        Require.that(teachers % 2 == 1, "teachers", "must be odd for DaRRM (its majority has no "
-            + "ties)", teachers);
-        if (!Double.isNaN(allowance)) {
-          Require.inClosedRange("m", allowance, 1, teachers);
-        }
-      } else {
-        Require.that(Double.isNaN(allowance), "m", "applies to DaRRM only, not to "
-            + aggregator.cliName(), allowance);
+            + privacy.aggregator().cliName() + " (DaRRM aggregates binary votes; use dp-majority "
+            + "or gnmax for more)", classes.names());
       }
+    }
+
+    /** (E, D). */
+    public ApproxDp budget() {
+      return privacy.budget();
+    }
+
+    /** The aggregator. */
+    public Aggregator aggregator() {
+      return privacy.aggregator();
+    }
+
+    /** K. */
+    public int teachers() {
+      return privacy.teachers();
     }
   }
 
@@ -194,7 +189,7 @@ public final class LabelJob {
    */
   public static Plan plan(Request request) {
     Require.nonNull("request", request);
-    LabelCommit.checkOutput(request.out(), request.overwrite());
+    RunOutput.check(request.out(), request.overwrite());
     CsvInput train = CsvInput.resolve("train", request.train());
     CsvSchema trainSchema = CsvSchema.training(train.header(), request.columns(),
         "train " + train.files().get(0).path());
@@ -205,8 +200,7 @@ public final class LabelJob {
     long q = queries.scan(querySchema, (line, row) -> stats.add(row.features()));
     Require.that(q >= 1, "queries", "must hold at least one row", q);
     Featurizer.Table featurizer = features(request.features(), trainSchema, stats);
-    LabelPrivacy privacy = LabelPrivacy.derive(request.budget(), q, request.teachers(),
-        request.aggregator(), request.allowance(), request.training());
+    LabelPrivacy privacy = LabelPrivacy.derive(request.privacy(), q);
     if (!privacy.run().guarantee().within(request.budget())) {
       throw new BudgetExceededException(chargeLabel(request, q), privacy.total(),
           request.budget());
@@ -267,8 +261,11 @@ public final class LabelJob {
         ? ElementRandomness.seeded(request.seed().getAsLong()) : ElementRandomness.secure();
   }
 
+  /** The output holding the labels: {@code labels-00000-of-0000N.csv}. */
+  static final String LABELS = "labels";
+
   /**
-   * Charges, runs and commits.
+   * Charges, runs and commits, through the one budgeted-run path ({@link BudgetedRun}).
    *
    * @param ledger where the run's guarantee is charged (durably, before anything is written), or
    *     null for none; a seeded run must not be charged (it is not private)
@@ -283,38 +280,43 @@ public final class LabelJob {
     Require.that(ledger == null || !plan.seeded(), "seed", "must not be given with a ledger: a "
         + "seeded run is not private and is not charged as such", request.seed());
     Instant started = Instant.now();
-    LabelManifest.Ledger ledgerEntry = null;
-    if (ledger != null) {
-      ApproxDp spend = plan.spend();
-      // the charged bound's event travels with its (ε, δ), so a ledger can admit the run by a
-      // filter tighter than basic composition
-      LedgerEntry entry = ledger.charge(chargeLabel(request, plan.queryCount()), new Charge(
-          RunGuarantee.composed(plan.privacy().run().guarantee().releases()), spend));
-      ledgerEntry = new LabelManifest.Ledger(entry.id(), entry.label(),
-          LabelManifest.EpsilonDelta.of(spend), remaining(ledger.remaining()));
-    }
-    LabelCommit commit = LabelCommit.start(request.out());
-    ElementRandomness randomness = randomness(request);
-    Pipeline pipeline = Pipeline.create(info.options());
-    PCollectionView<Map<Integer, TeacherModel>> models = pipeline.apply("Teachers",
-        new LabelPipeline.Teachers(plan.train().files(), plan.partition(), plan.trainSchema(),
-            request.classes(), plan.featurizer(), plan.privacy().trainer(), randomness));
-    pipeline.apply("Label", new LabelShards(plan.queries().files(), plan.querySchema(),
-        request.teachers(), models, plan.featurizer(), plan.majority(),
-        request.classes().names(), commit.shardPrefix(), ReadCsvLines.DEFAULT_RANGE_BYTES));
-    try {
-      PipelineResult.State state = pipeline.run().waitUntilFinish();
-      if (state != PipelineResult.State.DONE) {
-        throw new IllegalStateException("the pipeline ended in state " + state);
+    return BudgetedRun.run(new BudgetedRun.Job<>() {
+      @Override
+      public BudgetedRun.Spend spend() {
+        // the charged bound's event travels with its (ε, δ), so a ledger can admit the run by a
+        // filter tighter than basic composition
+        return new BudgetedRun.Spend(chargeLabel(request, plan.queryCount()), new Charge(
+            RunGuarantee.composed(plan.privacy().run().guarantee().releases()), plan.spend()));
       }
-    } catch (RuntimeException e) {
-      commit.abandon();
-      throw new IllegalStateException("the labelling pipeline failed (the budget stays charged: "
-          + "the training data was read): " + rootMessage(e), e);
-    }
-    LabelManifest.Ledger charged = ledgerEntry;
-    return commit.commit(plan.queryCount(), files -> LabelManifest.of(plan, info, charged,
-        started, files));
+
+      @Override
+      public Pipeline build(RunOutput output) {
+        ElementRandomness randomness = randomness(request);
+        Pipeline pipeline = Pipeline.create(info.options());
+        PCollectionView<Map<Integer, TeacherModel>> models = pipeline.apply("Teachers",
+            new LabelPipeline.Teachers(plan.train().files(), plan.partition(),
+                plan.trainSchema(), request.classes(), plan.featurizer(),
+                plan.privacy().trainer(), randomness));
+        pipeline.apply("Label", new LabelShards(plan.queries().files(), plan.querySchema(),
+            request.teachers(), models, plan.featurizer(), plan.majority(),
+            request.classes().names(), output.prefix(LABELS), ReadCsvLines.DEFAULT_RANGE_BYTES));
+        return pipeline;
+      }
+
+      @Override
+      public Map<String, Long> planned() {
+        return Map.of(LABELS, plan.queryCount());
+      }
+
+      @Override
+      public LabelManifest manifest(Optional<BudgetedRun.Receipt> receipt,
+          Map<String, List<String>> files) {
+        LabelManifest.Ledger charged = receipt.map(r -> new LabelManifest.Ledger(r.entry().id(),
+            r.entry().label(), LabelManifest.EpsilonDelta.of(plan.spend()),
+            remaining(r.remaining()))).orElse(null);
+        return LabelManifest.of(plan, info, charged, started, files.get(LABELS));
+      }
+    }, ledger, RunOutput.start(request.out()));
   }
 
   /** What the ledger has left as (ε, δ), or its description if it is of another kind. */
@@ -326,13 +328,5 @@ public final class LabelJob {
       return new LabelManifest.EpsilonDelta(pure.epsilon(), 0);
     }
     return String.valueOf(left);
-  }
-
-  private static String rootMessage(Throwable e) {
-    Throwable t = e;
-    while (t.getCause() != null && t.getCause() != t) {
-      t = t.getCause();
-    }
-    return t.getMessage() == null ? t.toString() : t.getMessage();
   }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
+import dev.tradeoff.beam.budget.RunManifest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Instant;
@@ -39,7 +40,7 @@ public record LabelManifest(String version, List<String> commandLine, String run
     String master, boolean seeded, @JsonProperty("private") boolean isPrivate,
     Guarantee guarantee, List<BoundEntry> bounds, EpsilonDelta budget, Model model,
     Derivation derivation, Ledger ledger, Counts counts, List<String> labels, List<String> files,
-    String started, String finished) {
+    String started, String finished) implements RunManifest {
 
   /** The version written. */
   public static final String VERSION = "0.2.0";
@@ -168,6 +169,7 @@ public record LabelManifest(String version, List<String> commandLine, String run
       .enable(SerializationFeature.INDENT_OUTPUT);
 
   /** The manifest as JSON text: the one writer of manifest.json and {@code --json}. */
+  @Override
   public String json() {
     try {
       return JSON.writeValueAsString(this);

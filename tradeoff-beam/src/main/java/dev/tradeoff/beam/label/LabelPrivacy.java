@@ -23,6 +23,7 @@ import dev.tradeoff.learning.softmax.SoftmaxDpSgd;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.OptionalDouble;
 import java.util.function.DoubleFunction;
 import java.util.function.DoubleUnaryOperator;
 
@@ -130,13 +131,13 @@ public record LabelPrivacy(Aggregator aggregator, long queries, int teachers, Ap
     public static final Training DEFAULT = new Training(0.01, 5, 1, 0.5);
 
     public Training {
-      Require.that(samplingRate > 0 && samplingRate <= 1, "sampling rate", "must be in (0, 1]",
+      Require.that(samplingRate > 0 && samplingRate <= 1, "sampling-rate", "must be in (0, 1]",
           samplingRate);
       Require.that(epochs > 0 && epochs <= 1000, "epochs", "must be in (0, 1000]", epochs);
       Require.that(clip > 0 && clip <= 1e6, "clip", "must be in (0, 1e6]", clip);
-      Require.that(learningRate > 0 && learningRate <= 1e3, "learning rate",
+      Require.that(learningRate > 0 && learningRate <= 1e3, "learning-rate",
           "must be in (0, 1000]", learningRate);
-      Require.that(epochs / samplingRate <= 1e6, "epochs / sampling rate",
+      Require.that(epochs / samplingRate <= 1e6, "epochs / sampling-rate",
           "must be at most 10^6 DP-SGD steps", epochs / samplingRate);
     }
 
@@ -171,25 +172,65 @@ public record LabelPrivacy(Aggregator aggregator, long queries, int teachers, Ap
   }
 
   /**
+   * What a run asks of its privacy, each value checked here once (the names are the command
+   * line's flags): the budget (E, D), the aggregator, K teachers, DaRRM's allowance m (empty for
+   * the default, min(3, K)) and the teachers' DP-SGD.
+   */
+  public record Target(ApproxDp budget, Aggregator aggregator, int teachers,
+      OptionalDouble allowance, Training training) {
+    /** Most teachers a run may have. */
+    public static final int MAX_TEACHERS = 10_001;
+
+    public Target {
+      Require.nonNull("budget", budget);
+      Require.that(budget.epsilon() >= 1e-6 && budget.epsilon() <= 100, "epsilon",
+          "must be in [1e-6, 100]", budget.epsilon());
+      Require.that(budget.delta() > 0 && budget.delta() < 1, "delta", "must be in (0, 1)",
+          budget.delta());
+      Require.nonNull("aggregator", aggregator);
+      Require.inClosedRange("teachers", teachers, 1, MAX_TEACHERS);
+      Require.nonNull("m", allowance);
+      Require.nonNull("training", training);
+      if (aggregator.isDarrm()) {
+        Require.that(teachers % 2 == 1, "teachers", "must be odd for DaRRM (its majority has no "
+            + "ties)", teachers);
+        if (allowance.isPresent()) {
+          Require.inClosedRange("m", allowance.getAsDouble(), 1, teachers);
+        }
+      } else {
+        Require.that(allowance.isEmpty(), "m", "applies to DaRRM only, not to "
+            + aggregator.cliName(), allowance.orElse(Double.NaN));
+      }
+    }
+
+    /** The default target of an aggregator: its K (1 for dp-majority, else 11), defaults. */
+    public static Target of(ApproxDp budget, Aggregator aggregator) {
+      return new Target(budget, aggregator, aggregator == Aggregator.DP_MAJORITY ? 1 : 11,
+          OptionalDouble.empty(), Training.DEFAULT);
+    }
+  }
+
+  /**
    * Derives every parameter.
    *
-   * @param budget (E, D)
    * @param queries Q ≥ 1
-   * @param teachers K ≥ 1 (odd for DaRRM)
-   * @param allowance m in [1, K] for DaRRM, or NaN for the default
    * @throws BudgetExceededException if no noise meets the budget
    */
-  public static LabelPrivacy derive(ApproxDp budget, long queries, int teachers,
-      Aggregator aggregator, double allowance, Training training) {
+  public static LabelPrivacy derive(Target target, long queries) {
+    Require.nonNull("target", target);
     Require.that(queries >= 1 && queries <= Integer.MAX_VALUE, "queries", "must be in [1, 2^31)",
         queries);
     int q = (int) queries;
+    ApproxDp budget = target.budget();
+    int teachers = target.teachers();
+    Aggregator aggregator = target.aggregator();
     List<String> steps = new ArrayList<>();
     steps.add("budget (E, D) = (" + budget.epsilon() + ", " + budget.delta() + ") for Q = " + q
         + " labels from K = " + teachers + " teachers, aggregator " + aggregator.cliName());
     return switch (aggregator) {
-      case DP_MAJORITY -> dpMajority(budget, q, teachers, training, steps);
-      case DARRM_OPT, DARRM_SUB -> darrm(budget, q, teachers, aggregator, allowance, training,
+      case DP_MAJORITY -> dpMajority(budget, q, teachers, target.training(), steps);
+      case DARRM_OPT, DARRM_SUB -> darrm(budget, q, teachers, aggregator,
+          target.allowance().orElse(Math.min(DEFAULT_ALLOWANCE, teachers)), target.training(),
           steps);
       case GNMAX -> gnmax(budget, q, teachers, steps);
     };
@@ -210,11 +251,7 @@ public record LabelPrivacy(Aggregator aggregator, long queries, int teachers, Ap
   }
 
   private static LabelPrivacy darrm(ApproxDp budget, int q, int teachers, Aggregator aggregator,
-      double allowance, Training training, List<String> steps) {
-    Require.that(teachers % 2 == 1, "teachers", "must be odd for DaRRM (its majority has no "
-        + "ties)", teachers);
-    double m = Double.isNaN(allowance) ? Math.min(DEFAULT_ALLOWANCE, teachers) : allowance;
-    Require.inClosedRange("m", m, 1, teachers);
+      double m, Training training, List<String> steps) {
     double labelDelta = Math.nextDown(budget.delta() / (2.0 * q));
     double labelEpsilon = largestPerLabelEpsilon(budget, q, labelDelta);
     steps.add("per label: delta_l = D/(2Q) = " + labelDelta + "; epsilon_l = " + labelEpsilon

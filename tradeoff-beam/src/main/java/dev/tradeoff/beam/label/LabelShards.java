@@ -1,24 +1,13 @@
 package dev.tradeoff.beam.label;
 
 import dev.tradeoff.accounting.Require;
+import dev.tradeoff.beam.budget.CountedShards;
 import dev.tradeoff.beam.majority.PrivateMajority;
-import java.io.BufferedReader;
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
-import java.nio.channels.Channels;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
-import org.apache.beam.sdk.coders.StringUtf8Coder;
-import org.apache.beam.sdk.io.FileSystems;
-import org.apache.beam.sdk.io.TextIO;
-import org.apache.beam.sdk.io.fs.EmptyMatchTreatment;
-import org.apache.beam.sdk.io.fs.MatchResult;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
@@ -35,7 +24,7 @@ import org.apache.beam.sdk.values.PDone;
  * of {@link PrivateMajority#byId}) and writes the labels to the range's own shard through Beam's
  * file systems (so the output directory may be on any file system Beam has, shared by the
  * workers). The shards of the ranges that completed are listed with {@code TextIO}, each with the
- * number of labels it holds, and only listed shards are results ({@link #completedShards}): a
+ * number of labels it holds, and only listed shards are results ({@link CountedShards#completed}): a
  * shard left by a failed attempt that a runner retried is never committed, and the job compares
  * the listed count with the planned one before it commits anything.
  *
@@ -93,52 +82,13 @@ public final class LabelShards extends PTransform<PBegin, PDone> {
     this.rangeBytes = Require.positive("rangeBytes", rangeBytes);
   }
 
-  /** A completed shard: its path and the number of labels in it (its header not counted). */
-  public record CompletedShard(String path, long labels) {}
-
-  /**
-   * The label shards that the completed ranges wrote under {@code prefix}, sorted by path; read
-   * after the pipeline finished. Each starts with the header {@code id,label}.
-   *
-   * @param prefix the prefix given to the transform
-   * @return the shards with their label counts
-   * @throws IOException if the list of shards cannot be read
-   */
-  public static List<CompletedShard> completedShards(String prefix) throws IOException {
-    List<CompletedShard> shards = new ArrayList<>();
-    MatchResult match = FileSystems.match(list(prefix) + "-*", EmptyMatchTreatment.ALLOW);
-    for (MatchResult.Metadata m : match.metadata()) {
-      try (BufferedReader in = CsvInput.open(m.resourceId().toString())) {
-        for (String line = in.readLine(); line != null; line = in.readLine()) {
-          if (!line.isEmpty()) {
-            int tab = line.lastIndexOf('\t');
-            shards.add(new CompletedShard(line.substring(0, tab),
-                Long.parseLong(line.substring(tab + 1))));
-          }
-        }
-      }
-    }
-    shards.sort(java.util.Comparator.comparing(CompletedShard::path));
-    return shards;
-  }
-
-  /**
-   * The list of completed shards: {@code PREFIX.shards-*.txt}, one line per shard: its path, a
-   * tab, its number of labels.
-   */
-  private static String list(String prefix) {
-    return prefix + ".shards";
-  }
-
   @Override
   public PDone expand(PBegin begin) {
     return begin
         .apply("Ranges", new ReadCsvLines.Ranges(files, models, rangeBytes))
         .apply("LabelRanges", ParDo.of(new LabelRangeFn(schema, teachers, models, featurizer,
             majority, classes, prefix)).withSideInputs(models))
-        .setCoder(StringUtf8Coder.of())
-        .apply("ListShards", TextIO.write().to(list(prefix)).withSuffix(".txt")
-            .withNumShards(1));
+        .apply("ListShards", CountedShards.listing(prefix));
   }
 
   /**
@@ -167,71 +117,6 @@ public final class LabelShards extends PTransform<PBegin, PDone> {
     return votes;
   }
 
-  /**
-   * One shard being written: {@code PREFIX-UUID.csv}, created at the first label, starting with
-   * the header. Not thread-safe (one per bundle).
-   */
-  private static final class Shard {
-    private final String prefix;
-    private final String[] quoted;
-    private Writer out;
-    private String path;
-    private long lines;
-
-    /**
-     * @param prefix the shards' path prefix
-     * @param classes the label values, indexed by class
-     */
-    Shard(String prefix, List<String> classes) {
-      this.prefix = prefix;
-      this.quoted = classes.stream().map(CsvLine::quote).toArray(String[]::new);
-    }
-
-    /** Writes one label (opening the shard first if this is its first label). */
-    void write(String id, int label) {
-      try {
-        if (out == null) {
-          path = prefix + "-" + UUID.randomUUID() + ".csv";
-          out = new BufferedWriter(new OutputStreamWriter(Channels.newOutputStream(
-              FileSystems.create(FileSystems.matchNewResource(path, false), "text/csv")),
-              StandardCharsets.UTF_8), 1 << 16);
-          out.write(HEADER);
-          out.write('\n');
-        }
-        out.write(CsvLine.quote(id));
-        out.write(',');
-        out.write(quoted[label]);
-        out.write('\n');
-        lines++;
-      } catch (IOException e) {
-        throw new UncheckedIOException("writing " + path + " failed: " + e.getMessage(), e);
-      }
-    }
-
-    /** The labels written so far. */
-    long lines() {
-      return lines;
-    }
-
-    /**
-     * Closes the shard.
-     *
-     * @return its path, or null if nothing was written (no file)
-     */
-    String close() {
-      if (out == null) {
-        return null;
-      }
-      try {
-        out.close();
-      } catch (IOException e) {
-        throw new UncheckedIOException("writing " + path + " failed: " + e.getMessage(), e);
-      }
-      out = null;
-      return path;
-    }
-  }
-
   private static final class LabelRangeFn extends DoFn<ReadCsvLines.FileRange, String> {
     private static final long serialVersionUID = 1L;
     private final CsvSchema schema;
@@ -239,7 +124,7 @@ public final class LabelShards extends PTransform<PBegin, PDone> {
     private final PCollectionView<Map<Integer, TeacherModel>> models;
     private final Featurizer featurizer;
     private final PrivateMajority.QueryMajority majority;
-    private final List<String> classes;
+    private final String[] quoted;
     private final String prefix;
     private transient TeacherModel[] cached;
 
@@ -251,7 +136,7 @@ public final class LabelShards extends PTransform<PBegin, PDone> {
       this.models = models;
       this.featurizer = featurizer;
       this.majority = majority;
-      this.classes = classes;
+      this.quoted = classes.stream().map(CsvLine::quote).toArray(String[]::new);
       this.prefix = prefix;
     }
 
@@ -260,19 +145,28 @@ public final class LabelShards extends PTransform<PBegin, PDone> {
       if (cached == null) {
         cached = models(context.sideInput(models), teachers);
       }
-      Shard shard = new Shard(prefix, classes);
+      CountedShards.Shard shard = new CountedShards.Shard(prefix, HEADER);
       try {
         ReadCsvLines.forEachLine(context.element(), line -> {
           CsvSchema.Row row = schema.parse(line, "queries");
-          shard.write(row.key(), majority.label(row.key(), votes(cached, featurizer, row)));
+          int label = majority.label(row.key(), votes(cached, featurizer, row));
+          try {
+            Writer out = shard.record();
+            out.write(CsvLine.quote(row.key()));
+            out.write(',');
+            out.write(quoted[label]);
+            out.write('\n');
+          } catch (IOException e) {
+            throw new UncheckedIOException("writing a label shard failed: " + e.getMessage(), e);
+          }
         });
       } catch (IOException | RuntimeException e) {
         shard.close(); // an unlisted shard: never committed
         throw e;
       }
-      String path = shard.close();
-      if (path != null) {
-        context.output(path + "\t" + shard.lines());
+      String entry = shard.close();
+      if (entry != null) {
+        context.output(entry);
       }
     }
   }

@@ -18,6 +18,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.TreeMap;
 import java.util.stream.Stream;
@@ -49,10 +50,9 @@ class FlinkClusterLabelTest {
 
   LabelJob.Request request(Path out) {
     return new LabelJob.Request(dir.resolve("train").toString(), dir.resolve("q.csv").toString(),
-        out, new ApproxDp(30, 1e-5), Aggregator.DARRM_SUB, 5,
-        new ClassSet(List.of("cat", "dog")), CsvSchema.Columns.DEFAULT,
-        LabelJob.FeatureOptions.DEFAULT, Double.NaN, LabelPrivacy.Training.DEFAULT,
-        OptionalLong.of(42), false);
+        out, new LabelPrivacy.Target(new ApproxDp(30, 1e-5), Aggregator.DARRM_SUB, 5,
+        OptionalDouble.empty(), LabelPrivacy.Training.DEFAULT), new ClassSet(List.of("cat", "dog")),
+        CsvSchema.Columns.DEFAULT, LabelJob.FeatureOptions.DEFAULT, OptionalLong.of(42), false);
   }
 
   @Test

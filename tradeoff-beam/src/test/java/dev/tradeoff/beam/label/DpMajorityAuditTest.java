@@ -13,6 +13,7 @@ import dev.tradeoff.learning.features.ColumnEncoder;
 import dev.tradeoff.learning.features.FeatureMap;
 import dev.tradeoff.mechanisms.random.Randomness;
 import java.util.List;
+import java.util.OptionalDouble;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -45,8 +46,9 @@ class DpMajorityAuditTest {
   @Test
   void theAuditorsLowerBoundStaysBelowTheChargedEpsilon() {
     // few DP-SGD steps, so that many runs fit in a test; the noise is calibrated as in a real run
-    LabelPrivacy privacy = LabelPrivacy.derive(new ApproxDp(1, 1e-5), 1, 1,
-        Aggregator.DP_MAJORITY, Double.NaN, new LabelPrivacy.Training(0.5, 5, 1, 2));
+    LabelPrivacy privacy = LabelPrivacy.derive(new LabelPrivacy.Target(new ApproxDp(1, 1e-5),
+        Aggregator.DP_MAJORITY, 1, OptionalDouble.empty(), new LabelPrivacy.Training(0.5, 5, 1, 2)),
+        1);
     AuditResult result = audit(privacy.trainer(), privacy.total(), 20_000);
     assertThat(result.passed()).as("%s", result).isTrue();
     assertThat(result.epsilonLowerBound()).isLessThan(privacy.total().epsilon());

@@ -11,6 +11,7 @@ import dev.tradeoff.accounting.event.GaussianEvent;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.learning.dpsgd.DpSgd;
 import java.util.List;
+import java.util.OptionalDouble;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -19,10 +20,10 @@ class LabelPrivacyTest {
   @Test
   void dpMajorityTrainsEachTeacherToTheWholeBudgetWhateverQ() {
     ApproxDp budget = new ApproxDp(1, 1e-5);
-    LabelPrivacy one = LabelPrivacy.derive(budget, 1, 1, Aggregator.DP_MAJORITY, Double.NaN,
-        LabelPrivacy.Training.DEFAULT);
-    LabelPrivacy many = LabelPrivacy.derive(budget, 1_000_000, 7, Aggregator.DP_MAJORITY,
-        Double.NaN, LabelPrivacy.Training.DEFAULT);
+    LabelPrivacy one = LabelPrivacy.derive(new LabelPrivacy.Target(budget, Aggregator.DP_MAJORITY,
+        1, OptionalDouble.empty(), LabelPrivacy.Training.DEFAULT), 1);
+    LabelPrivacy many = LabelPrivacy.derive(new LabelPrivacy.Target(budget, Aggregator.DP_MAJORITY,
+        7, OptionalDouble.empty(), LabelPrivacy.Training.DEFAULT), 1_000_000);
     assertThat(many.total()).isEqualTo(one.total());
     assertThat(one.total().epsilon()).isLessThanOrEqualTo(1).isGreaterThan(0.99);
     PartitionTrainer.Softmax teacher = (PartitionTrainer.Softmax) one.trainer();
@@ -89,8 +90,8 @@ class LabelPrivacyTest {
       double e = 0.5 + 4 * random.nextDouble();
       double d = Math.pow(10, -4 - 3 * random.nextDouble());
       int q = 1 + random.nextInt(100);
-      LabelPrivacy p = LabelPrivacy.derive(new ApproxDp(e, d), q, 11, Aggregator.DARRM_SUB,
-          Double.NaN, LabelPrivacy.Training.DEFAULT);
+      LabelPrivacy p = LabelPrivacy.derive(new LabelPrivacy.Target(new ApproxDp(e, d),
+          Aggregator.DARRM_SUB, 11, OptionalDouble.empty(), LabelPrivacy.Training.DEFAULT), q);
       assertThat(p.bounds()).hasSize(2);
       for (LabelPrivacy.Bound b : p.bounds()) {
         assertThat(b.total().epsilon()).isLessThanOrEqualTo(e);
@@ -105,8 +106,8 @@ class LabelPrivacyTest {
   @Test
   void gnmaxRunStaysWithinTheBudget() {
     for (int q : List.of(1, 100, 1_000_000)) {
-      LabelPrivacy p = LabelPrivacy.derive(new ApproxDp(2, 1e-5), q, 11, Aggregator.GNMAX,
-          Double.NaN, LabelPrivacy.Training.DEFAULT);
+      LabelPrivacy p = LabelPrivacy.derive(new LabelPrivacy.Target(new ApproxDp(2, 1e-5),
+          Aggregator.GNMAX, 11, OptionalDouble.empty(), LabelPrivacy.Training.DEFAULT), q);
       assertThat(p.total().epsilon()).isLessThanOrEqualTo(2);
       assertThat(p.run().analysis()).isEqualTo("per-label composition");
       assertThat(p.gnmax().sigma()).isGreaterThan(0);
@@ -116,18 +117,19 @@ class LabelPrivacyTest {
   @Test
   void aMillionDarrmLabelsOnASmallBudgetWouldOverspend() {
     // each teacher would get epsilon ~ 5e-4, below what DP-SGD's accountant can certify
-    assertThatThrownBy(() -> LabelPrivacy.derive(new ApproxDp(8, 1e-5), 1_000_000, 11,
-        Aggregator.DARRM_OPT, Double.NaN, LabelPrivacy.Training.DEFAULT))
+    assertThatThrownBy(() -> LabelPrivacy.derive(new LabelPrivacy.Target(new ApproxDp(8, 1e-5),
+        Aggregator.DARRM_OPT, 11, OptionalDouble.empty(), LabelPrivacy.Training.DEFAULT),
+        1_000_000))
         .isInstanceOf(BudgetExceededException.class).hasMessageContaining("cannot reach");
   }
 
   @Test
   void darrmNeedsOddTeachersAndMInRange() {
-    assertThatThrownBy(() -> LabelPrivacy.derive(new ApproxDp(1, 1e-5), 10, 10,
-        Aggregator.DARRM_OPT, Double.NaN, LabelPrivacy.Training.DEFAULT))
+    assertThatThrownBy(() -> LabelPrivacy.derive(new LabelPrivacy.Target(new ApproxDp(1, 1e-5),
+        Aggregator.DARRM_OPT, 10, OptionalDouble.empty(), LabelPrivacy.Training.DEFAULT), 10))
         .hasMessageContaining("teachers");
-    assertThatThrownBy(() -> LabelPrivacy.derive(new ApproxDp(1, 1e-5), 10, 11,
-        Aggregator.DARRM_OPT, 12, LabelPrivacy.Training.DEFAULT))
+    assertThatThrownBy(() -> LabelPrivacy.derive(new LabelPrivacy.Target(new ApproxDp(1, 1e-5),
+        Aggregator.DARRM_OPT, 11, OptionalDouble.of(12), LabelPrivacy.Training.DEFAULT), 10))
         .hasMessageContaining("m");
   }
 }

@@ -3,6 +3,7 @@ package dev.tradeoff.beam.label;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tradeoff.accounting.guarantee.ApproxDp;
+import dev.tradeoff.beam.budget.CountedShards;
 import dev.tradeoff.beam.majority.PrivateMajority;
 import dev.tradeoff.beam.random.ElementRandomness;
 import dev.tradeoff.beam.runner.BeamRunner;
@@ -83,13 +84,13 @@ class LabelShardsTest {
     p.run().waitUntilFinish();
 
     for (long bytes : rangeBytes) {
-      List<LabelShards.CompletedShard> shards = LabelShards.completedShards(
+      List<CountedShards.Completed> shards = CountedShards.completed(
           dir.resolve("fused" + bytes + "/labels").toString());
       assertThat(shards).as("%d-byte ranges", bytes).isNotEmpty();
-      assertThat(shards.stream().mapToLong(LabelShards.CompletedShard::labels).sum())
+      assertThat(shards.stream().mapToLong(CountedShards.Completed::records).sum())
           .as("listed label counts").isEqualTo(Q);
       Map<String, String> fused = new HashMap<>();
-      for (LabelShards.CompletedShard shard : shards) {
+      for (CountedShards.Completed shard : shards) {
         List<String> lines = Files.readAllLines(Path.of(shard.path()));
         assertThat(lines.get(0)).isEqualTo(LabelShards.HEADER);
         for (String line : lines.subList(1, lines.size())) {

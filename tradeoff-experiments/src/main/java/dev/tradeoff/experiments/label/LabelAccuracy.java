@@ -24,6 +24,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
@@ -277,9 +278,10 @@ public final class LabelAccuracy {
         int k = (Integer) config[1];
         Path out = taskDir.resolve("out-" + aggregator.cliName() + "-" + k + "-" + epsilon);
         LabelJob.Request request = new LabelJob.Request(train.toString(), query.toString(), out,
-            new ApproxDp(epsilon, 1e-5), aggregator, k, new ClassSet(task.classes()),
-            CsvSchema.Columns.DEFAULT, LabelJob.FeatureOptions.DEFAULT, Double.NaN,
-            LabelPrivacy.Training.DEFAULT, OptionalLong.of(1000 + k), false);
+            new LabelPrivacy.Target(new ApproxDp(epsilon, 1e-5), aggregator, k,
+            OptionalDouble.empty(), LabelPrivacy.Training.DEFAULT), new ClassSet(task.classes()),
+            CsvSchema.Columns.DEFAULT, LabelJob.FeatureOptions.DEFAULT, OptionalLong.of(1000 + k),
+            false);
         long cpu0 = cpu();
         LabelJob.Plan plan;
         try {
@@ -335,9 +337,8 @@ public final class LabelAccuracy {
     }
     Path out = Path.of(request.out() + "-" + fewer);
     LabelJob.Request r = new LabelJob.Request(request.train(), prefix.toString(), out,
-        request.budget(), request.aggregator(), request.teachers(), request.classes(),
-        request.columns(), request.features(), request.allowance(), request.training(),
-        request.seed(), false);
+        request.privacy(), request.classes(), request.columns(), request.features(), request.seed(),
+        false);
     long cpu0 = cpu();
     LabelJob.Plan plan;
     try {

@@ -8,6 +8,7 @@ import dev.tradeoff.accounting.composition.KairouzComposition;
 import dev.tradeoff.accounting.event.GuaranteeEvent;
 import dev.tradeoff.accounting.event.SelfComposedEvent;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
+import dev.tradeoff.beam.budget.CountedShards;
 import dev.tradeoff.beam.label.Aggregator;
 import dev.tradeoff.beam.label.ClassSet;
 import dev.tradeoff.beam.label.CsvInput;
@@ -461,7 +462,7 @@ public final class KnowledgeTransfer {
   private static List<String[]> readLabels(String prefix, String name, int expected)
       throws IOException {
     List<String[]> labels = new ArrayList<>();
-    for (LabelShards.CompletedShard shard : LabelShards.completedShards(prefix)) {
+    for (CountedShards.Completed shard : CountedShards.completed(prefix)) {
       List<String> lines = Files.readAllLines(Path.of(shard.path()),
           StandardCharsets.UTF_8);
       for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {

@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.SplittableRandom;
 
@@ -77,10 +78,11 @@ public final class LabelBenchmark {
     long t0 = System.nanoTime();
     int teachers = aggregator == Aggregator.DP_MAJORITY ? 1 : 11;
     LabelJob.Request request = new LabelJob.Request(dir.resolve("train.csv").toString(),
-        dir.resolve("queries.csv").toString(), dir.resolve("out"), new ApproxDp(epsilon, 1e-5),
-        aggregator, teachers, new ClassSet(List.of("ham", "spam")), CsvSchema.Columns.DEFAULT,
-        LabelJob.FeatureOptions.DEFAULT, Double.NaN, LabelPrivacy.Training.DEFAULT,
-        OptionalLong.of(1), false);
+        dir.resolve("queries.csv").toString(), dir.resolve("out"),
+        new LabelPrivacy.Target(new ApproxDp(epsilon, 1e-5), aggregator, teachers,
+        OptionalDouble.empty(), LabelPrivacy.Training.DEFAULT), new ClassSet(List.of("ham",
+        "spam")), CsvSchema.Columns.DEFAULT, LabelJob.FeatureOptions.DEFAULT, OptionalLong.of(1),
+        false);
     LabelJob.Plan plan = LabelJob.plan(request);
     long t1 = System.nanoTime();
     int parallelism = Runtime.getRuntime().availableProcessors();
