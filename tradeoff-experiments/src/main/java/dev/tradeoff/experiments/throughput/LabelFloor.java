@@ -36,6 +36,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.stream.IntStream;
@@ -58,6 +59,12 @@ import javax.management.openmbean.CompositeData;
  * threads, from JVM start), the wall time from JVM start, the plan's CPU and wall (the job only),
  * and the peak live heap (the largest heap in use right after a collection). The load average of
  * the machine is printed before and after: the figures are only comparable on an idle machine.
+ *
+ * <p>With the system property {@code tradeoff.launcher} naming the {@code ./tradeoff} script, each
+ * size also runs the command itself, {@code tradeoff label} as a user runs it (the shaded jar, the
+ * JVM flags and the class-data archive of the launcher; one unmeasured run first, which builds
+ * the jar if needed and writes the archive): its CPU is the process's user + system time as
+ * bash's {@code time} reports it.
  *
  * <p>Usage: {@code LabelBenchmark compare [seeded|secure] [QUERIES...]} (default {@code seeded
  * 10000 1000000}); {@code secure} runs both unseeded, with the production randomness (a
@@ -95,18 +102,28 @@ public final class LabelFloor {
     Path dir = Files.createTempDirectory("label-floor");
     try {
       LabelBenchmark.write(dir.resolve("train.csv"), TRAIN_ROWS, true, 1);
-      double sigma = ((PartitionTrainer.Softmax) LabelPrivacy.derive(new ApproxDp(EPSILON, DELTA),
-          1, 1, Aggregator.DP_MAJORITY, Double.NaN, LabelPrivacy.Training.DEFAULT).trainer())
-          .dpSgd().noiseMultiplier();
+      double sigma = ((PartitionTrainer.Softmax) LabelPrivacy.derive(LabelPrivacy.Target.of(
+          new ApproxDp(EPSILON, DELTA), Aggregator.DP_MAJORITY), 1).trainer()).dpSgd()
+          .noiseMultiplier();
+      String launcher = System.getProperty("tradeoff.launcher");
+      if (launcher != null) {
+        Path queries = dir.resolve("queries-" + sizes.get(0) + ".csv");
+        LabelBenchmark.write(queries, sizes.get(0), false, 2);
+        command(launcher, dir, sizes.get(0), seeded); // the jar and the archive, unmeasured
+      }
       String before = load();
       List<String> rows = new ArrayList<>();
       for (long q : sizes) {
         Path queries = dir.resolve("queries-" + q + ".csv");
         LabelBenchmark.write(queries, q, false, 2);
+        if (launcher != null) {
+          rows.add(String.format(Locale.ROOT, "| %d | `./tradeoff label` (DirectRunner) | %.2f | "
+              + "– | – | – | – | %d |", q, command(launcher, dir, q, seeded), q));
+        }
         for (String mode : List.of("job", "plain")) {
           Map<String, String> r = spawn(mode, dir, q, seeded, sigma);
           rows.add(String.format(Locale.ROOT, "| %d | %s | %s | %s | %s | %s | %s | %s |", q,
-              mode.equals("job") ? "label job (DirectRunner)" : "plain Java loop",
+              mode.equals("job") ? "label job in process (DirectRunner)" : "plain Java loop",
               r.get("cpu_s"), r.get("wall_s"), r.getOrDefault("plan_cpu_s", "–"),
               r.getOrDefault("plan_wall_s", "–"), r.get("peak_live_heap_mb"),
               r.get("labelled")));
@@ -137,6 +154,44 @@ public final class LabelFloor {
     } catch (IOException e) {
       return String.valueOf(ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
     }
+  }
+
+  /**
+   * Runs {@code ./tradeoff label} on the benchmark's data and returns its CPU seconds (user +
+   * system, from bash's {@code time}).
+   */
+  private static double command(String launcher, Path dir, long q, boolean seeded)
+      throws IOException, InterruptedException {
+    Path out = dir.resolve("out-cli-" + q);
+    List<String> label = new ArrayList<>(List.of(launcher, "label", "--train",
+        dir.resolve("train.csv").toString(), "--queries",
+        dir.resolve("queries-" + q + ".csv").toString(), "--out", out.toString(), "--epsilon",
+        String.valueOf(EPSILON), "--delta", String.valueOf(DELTA), "--classes",
+        String.join(",", CLASSES), "--overwrite"));
+    if (seeded) {
+      label.addAll(List.of("--seed", "1"));
+    }
+    // bash's time reports the command's user and system CPU on stderr; its stdout is dropped
+    List<String> command = new ArrayList<>(List.of("bash", "-c",
+        "TIMEFORMAT='CPU %3U %3S'; time \"$@\" >/dev/null", "bash"));
+    command.addAll(label);
+    Process run = new ProcessBuilder(command).start();
+    run.getOutputStream().close();
+    String timing = null;
+    try (BufferedReader err = new BufferedReader(new InputStreamReader(run.getErrorStream(),
+        StandardCharsets.UTF_8))) {
+      for (String line; (line = err.readLine()) != null; ) {
+        System.err.println(line);
+        if (line.startsWith("CPU ")) {
+          timing = line;
+        }
+      }
+    }
+    if (run.waitFor() != 0 || timing == null) {
+      throw new IllegalStateException("./tradeoff label for " + q + " queries failed");
+    }
+    String[] f = timing.split(" ");
+    return Double.parseDouble(f[1]) + Double.parseDouble(f[2]);
   }
 
   /** Runs one child JVM and returns the key=value pairs of its RESULT line. */
@@ -223,10 +278,10 @@ public final class LabelFloor {
     long labelled;
     if (job) {
       LabelJob.Request request = new LabelJob.Request(train.toString(), queries.toString(), out,
-          new ApproxDp(EPSILON, DELTA), Aggregator.DP_MAJORITY, 1, new ClassSet(CLASSES),
-          CsvSchema.Columns.DEFAULT, LabelJob.FeatureOptions.DEFAULT, Double.NaN,
-          LabelPrivacy.Training.DEFAULT, seeded ? OptionalLong.of(1) : OptionalLong.empty(),
-          false);
+          new LabelPrivacy.Target(new ApproxDp(EPSILON, DELTA), Aggregator.DP_MAJORITY, 1,
+          OptionalDouble.empty(), LabelPrivacy.Training.DEFAULT), new ClassSet(CLASSES),
+          CsvSchema.Columns.DEFAULT, LabelJob.FeatureOptions.DEFAULT,
+          seeded ? OptionalLong.of(1) : OptionalLong.empty(), false);
       long c0 = cpu();
       long w0 = System.nanoTime();
       LabelJob.Plan plan = LabelJob.plan(request);
