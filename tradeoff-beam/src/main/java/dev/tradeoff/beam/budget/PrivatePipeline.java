@@ -140,9 +140,8 @@ public final class PrivatePipeline {
 
   /**
    * Writes the rows of a private output (e.g. a {@code PrivateHistogram}'s counts, formatted) as
-   * {@code NAME-*.csv} with a header. The number of
-   * rows must be known before the run (the public keys of a histogram, one row of a sum): the
-   * commit refuses any other count.
+   * {@code NAME-*.csv} with a header. The number of rows must be known before the run (the public
+   * keys of a histogram, one row of a sum): the commit refuses any other count.
    *
    * @param name the output's name: letters, digits, '_' and '.', not starting with '.'
    * @param header the CSV header line
