@@ -128,7 +128,8 @@ public final class LedgerCommand implements Runnable {
 
     @Option(names = "--filters", defaultValue = dev.tradeoff.ledger.LedgerPolicy.DEFAULT_TEXT,
         description = "how the budget is split between filters, fixed for the ledger's life:"
-            + " gdp, rdp, basic or shares such as gdp:0.5,rdp:0.4,basic:0.1 (default ${DEFAULT-VALUE})")
+            + " gdp, rdp, basic, advanced, expost@ORDER, or shares such as"
+            + " gdp:0.5,rdp:0.3,expost@16:0.1,advanced:0.1 (default ${DEFAULT-VALUE})")
     String filters;
 
     @Override

@@ -36,6 +36,9 @@ final class Filters {
   private final BigDecimal muSquaredLimit;
   private final double[] orders;
   private final double[] limits;
+  private final double exPostLimit;
+  private final double advancedDelta;
+  private final BigDecimal advancedLimit;
 
   Filters(ApproxDp budget, LedgerPolicy policy) {
     this.budget = budget;
@@ -54,6 +57,34 @@ final class Filters {
       limits[i] = r == null || r.delta() <= 0 ? 0 : rdpLimit(orders[i], r.epsilon(),
           r.delta() / orders.length);
     }
+    ApproxDp x = sub.get(FilterKind.EXPOST);
+    exPostLimit = x == null || x.delta() <= 0 ? 0
+        : rdpLimit(policy.exPostOrder(), x.epsilon(), x.delta());
+    ApproxDp a = sub.get(FilterKind.ADVANCED);
+    advancedDelta = a == null ? 0 : a.delta() / 2;
+    advancedLimit = new BigDecimal(advancedDelta <= 0 ? 0
+        : advancedLimit(a.epsilon(), advancedDelta));
+  }
+
+  /**
+   * V*: the largest V with √(2 log(1/δ′) V) + V/2 ≤ ε, the advanced-composition filter's bound on
+   * Σ ε_i² (Whitehouse, Ramdas, Rogers and Wu 2023, Theorem 2). From the root of the quadratic in
+   * √V, 2ε/(√(2L + 2ε) + √(2L)) with L = log(1/δ′) (no cancellation), then stepped down until the
+   * condition holds with every operation rounded up.
+   */
+  static double advancedLimit(double epsilon, double deltaPrime) {
+    double l = Math.nextUp(-Math.log(deltaPrime));
+    double root = 2 * epsilon / (Math.sqrt(2 * l + 2 * epsilon) + Math.sqrt(2 * l));
+    double v = root * root;
+    while (v > 0 && advancedEpsilonUp(v, l) > epsilon) {
+      v = Math.nextDown(v);
+    }
+    return Math.max(0, v);
+  }
+
+  /** √(2 L V) + V/2, rounded up. */
+  private static double advancedEpsilonUp(double v, double l) {
+    return Math.nextUp(Math.nextUp(Math.sqrt(Math.nextUp(2 * l * v))) + v / 2);
   }
 
   /**
@@ -102,6 +133,21 @@ final class Filters {
     return limits.clone();
   }
 
+  /** The ex-post filter's bound B on Σ ε̃_j(o_j) at its order (0 without an ex-post share). */
+  double exPostLimit() {
+    return exPostLimit;
+  }
+
+  /** The advanced filter's bound V* on Σ ε_i² (0 without an advanced share). */
+  double advancedLimit() {
+    return advancedLimit.doubleValue();
+  }
+
+  /** The advanced filter's δ′ (for the concentration) and δ″ (for Σ δ_i), each half its δ. */
+  double advancedDelta() {
+    return advancedDelta;
+  }
+
   /**
    * Describes a charge and routes it to the tightest filter of the policy that takes it, from the
    * description alone.
@@ -133,12 +179,14 @@ final class Filters {
       filter = FilterKind.GDP;
     } else if (rdp != null && policy.has(FilterKind.RDP)) {
       filter = FilterKind.RDP;
+    } else if (policy.has(FilterKind.ADVANCED)) {
+      filter = FilterKind.ADVANCED;
     } else if (policy.has(FilterKind.BASIC)) {
       filter = FilterKind.BASIC;
     } else {
       throw new IllegalArgumentException("this ledger's filters (" + policy.text() + ") cannot take "
           + (event == null ? "an opaque (epsilon, delta) charge " + charge.approxDp()
-              : "the event " + event) + "; a ledger needs a basic share for such charges");
+              : "the event " + event) + "; a ledger needs a basic or advanced share for such charges");
     }
     return new EntryDescription(filter, charge.event() == null ? null : event, charge.approxDp(),
         gdpMu, rdp, commandLine);
@@ -172,6 +220,10 @@ final class Filters {
     BigDecimal epsilon = BigDecimal.ZERO;
     BigDecimal delta = BigDecimal.ZERO;
     boolean epsilonInfinite;
+    BigDecimal exPost = BigDecimal.ZERO;
+    BigDecimal advancedSquares = BigDecimal.ZERO;
+    BigDecimal advancedDeltas = BigDecimal.ZERO;
+    boolean advancedInfinite;
 
     State() {
       Arrays.fill(rdp, BigDecimal.ZERO);
@@ -199,7 +251,30 @@ final class Filters {
           }
           delta = delta.add(new BigDecimal(c.delta()));
         }
+        case ADVANCED -> {
+          if (Double.isInfinite(c.epsilon())) {
+            advancedInfinite = true;
+          } else {
+            advancedSquares = advancedSquares.add(square(c.epsilon()));
+          }
+          advancedDeltas = advancedDeltas.add(new BigDecimal(c.delta()));
+        }
+        case EXPOST -> exPost = exPost.add(new BigDecimal(c.epsilon()));
       }
+    }
+
+    /**
+     * The filter that takes {@code d} now: an opaque charge described for {@code advanced} goes to
+     * {@code basic} when the ledger has both and only basic admits it. The choice depends only on
+     * the recorded charges and the request, both known to the analyst, so it is the analyst's
+     * interleaving of two filters (concurrent composition, {@link LedgerPolicy}).
+     */
+    EntryDescription route(EntryDescription d) {
+      if (d.filter() == FilterKind.ADVANCED && policy.has(FilterKind.BASIC) && !admits(d)) {
+        return new EntryDescription(FilterKind.BASIC, d.event(), d.approxDp(), d.gdpMu(), d.rdp(),
+            d.commandLine());
+      }
+      return d;
     }
 
     /** Whether {@code d} (counted at its (ε, δ) for basic) is admitted next. */
@@ -215,6 +290,13 @@ final class Filters {
               && delta.add(new BigDecimal(d.approxDp().delta()))
                   .compareTo(new BigDecimal(b.delta())) <= 0;
         }
+        case ADVANCED -> !advancedInfinite && Double.isFinite(d.approxDp().epsilon())
+            && advancedSquares.add(square(d.approxDp().epsilon())).compareTo(advancedLimit) <= 0
+            && advancedDeltas.add(new BigDecimal(d.approxDp().delta()))
+                .compareTo(new BigDecimal(advancedDelta)) <= 0;
+        case EXPOST -> d.rdp().orders().length == 1 && d.rdp().order(0) == policy.exPostOrder()
+            && exPost.add(new BigDecimal(d.rdp().epsilon(0)))
+                .compareTo(new BigDecimal(exPostLimit)) <= 0;
       };
     }
 
@@ -275,10 +357,29 @@ final class Filters {
             m.put("epsilonRemaining", left.epsilon());
             m.put("deltaRemaining", left.delta());
           }
+          case ADVANCED -> {
+            m.put("deltaPrime", advancedDelta);
+            m.put("sumOfSquaresLimit", advancedLimit.doubleValue());
+            m.put("sumOfSquaresSpent", Math.nextUp(advancedSquares.doubleValue()));
+            m.put("sumOfSquaresRemaining", advancedInfinite ? 0.0
+                : down(advancedLimit.subtract(advancedSquares)));
+            m.put("deltaRemaining", down(new BigDecimal(advancedDelta).subtract(advancedDeltas)));
+          }
+          case EXPOST -> {
+            m.put("order", policy.exPostOrder());
+            m.put("limit", exPostLimit);
+            m.put("spent", Math.nextUp(exPost.doubleValue()));
+            m.put("remaining", exPostRemaining());
+          }
         }
         out.put(k.cliName(), m);
       }
       return out;
+    }
+
+    /** What the ex-post filter has left at its order, rounded down. */
+    double exPostRemaining() {
+      return down(new BigDecimal(exPostLimit).subtract(exPost));
     }
 
     /** What the basic filter has left as an (ε, δ), (0, 0) if the ledger has none. */

@@ -143,7 +143,7 @@ class LedgerFiltersTest {
         LedgerPolicy.only(FilterKind.GDP, BUDGET))) {
       assertThatThrownBy(() -> ledger.charge("opaque", new ApproxDp(0.5, 1e-7)))
           .isInstanceOf(IllegalArgumentException.class)
-          .hasMessageContaining("basic share");
+          .hasMessageContaining("basic or advanced share");
       assertThat(ledger.history()).isEmpty();
     }
   }
