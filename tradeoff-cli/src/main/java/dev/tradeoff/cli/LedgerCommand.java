@@ -329,8 +329,9 @@ public final class LedgerCommand implements Runnable {
             Map<String, Object> a = (Map<String, Object>) row.get("charged");
             List<Object> cells = List.of(row.get("id"), row.get("reservedAt"),
                 String.valueOf(row.get("committedAt")), row.get("status"), row.get("label"),
-                String.valueOf(row.get("filter")), String.valueOf(a.get("epsilon")),
-                String.valueOf(a.get("delta")), String.valueOf(row.get("gdpMu")),
+                String.valueOf(row.get("filter")), epsilonCell(a),
+                a.containsKey("delta") ? String.valueOf(a.get("delta")) : "",
+                String.valueOf(row.get("gdpMu")),
                 String.valueOf(row.get("event")), String.valueOf(row.get("commandLine")),
                 row.get("hash"));
             StringBuilder line = new StringBuilder();
@@ -431,6 +432,14 @@ public final class LedgerCommand implements Runnable {
   }
 
   /** A ledger amount as JSON fields (exact doubles). */
+  /** ε, or for an ex-post entry (Rényi at one order) "rdp@α:ε̃". */
+  private static String epsilonCell(Map<String, Object> amount) {
+    if (amount.get("epsilons") instanceof double[] e) {
+      return "rdp@" + ((double[]) amount.get("orders"))[0] + ":" + e[0];
+    }
+    return String.valueOf(amount.get("epsilon"));
+  }
+
   static Map<String, Object> amounts(PrivacyGuarantee g) {
     Map<String, Object> m = new LinkedHashMap<>();
     if (g instanceof PureDp p) {

@@ -3,10 +3,12 @@ package dev.tradeoff.beam.budget;
 import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.budget.BudgetExceededException;
 import dev.tradeoff.accounting.budget.BudgetStore;
+import dev.tradeoff.accounting.budget.Charge;
 import dev.tradeoff.accounting.budget.GuaranteeKind;
 import dev.tradeoff.accounting.budget.InMemoryBudgetStore;
 import dev.tradeoff.accounting.budget.Release;
 import dev.tradeoff.accounting.budget.RunGuarantee;
+import dev.tradeoff.accounting.event.ComposedEvent;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.PureDp;
 import dev.tradeoff.beam.random.ElementRandomness;
@@ -22,7 +24,9 @@ import org.apache.beam.sdk.values.POutput;
  * A Beam pipeline with a privacy budget. Private transforms are applied through {@link #apply},
  * which records what each releases; {@link #run()} composes all releases with the accounting
  * module ({@link RunGuarantee}, the tightest accountant at the run's δ) and charges the result to
- * the pipeline's {@link BudgetStore} before the pipeline starts. If the charge does not fit, the
+ * the pipeline's {@link BudgetStore} before the pipeline starts; an (ε, δ) store gets the run's
+ * event (the releases' {@link ComposedEvent}) with that (ε, δ), so a ledger with tighter filters
+ * admits the run by its event ({@link BudgetStore#charge(String, Charge)}). If the charge does not fit, the
  * store refuses it with a {@link BudgetExceededException} naming what was requested and what
  * remains, and nothing runs.
  *
@@ -128,8 +132,17 @@ public final class PrivatePipeline {
       throw new BudgetExceededException(label, e.getMessage(), budget.remaining());
     }
     ApproxDp cost = guarantee.total();
-    budget.charge(label + " (" + guarantee.method().cliName() + " accounting)",
-        budget.kind() == GuaranteeKind.PURE_DP ? new PureDp(cost.epsilon()) : cost);
+    String charged = label + " (" + guarantee.method().cliName() + " accounting)";
+    if (budget.kind() == GuaranteeKind.PURE_DP) {
+      budget.charge(charged, new PureDp(cost.epsilon()));
+    } else if (budget.kind() == GuaranteeKind.APPROX_DP && !releases.isEmpty()) {
+      // the run's event goes with its (epsilon, delta), so a ledger with tight filters (GDP,
+      // RDP) admits it by the event rather than by the flattened (epsilon, delta)
+      budget.charge(charged, new Charge(releases.size() == 1 ? releases.get(0).event()
+          : new ComposedEvent(releases.stream().map(Release::event).toList()), cost));
+    } else {
+      budget.charge(charged, cost);
+    }
     PipelineResult result = pipeline.run();
     PipelineResult.State state = result.waitUntilFinish();
     if (state != PipelineResult.State.DONE) {
