@@ -201,9 +201,6 @@ public final class LedgerCommand implements Runnable {
     }
   }
 
-  /** How far {@code fits} counts past the number asked for. */
-  static final int SEARCH_LIMIT = 1_000;
-
   /** Options shared by fits and charge. */
   abstract static class Request {
     @Spec CommandSpec spec;
@@ -237,12 +234,10 @@ public final class LedgerCommand implements Runnable {
       Inputs.count("--count", count, 1, 1_000_000);
       try (SqliteLedger l = SqliteLedger.open(Inputs.ledgerToRead("--ledger", ledger))) {
         var one = charge(l, 1);
-        // how many fit, searched up to the larger of the request and SEARCH_LIMIT: pricing
-        // compositions of millions of releases can take the accountants minutes
-        int limit = Math.max(count, SEARCH_LIMIT);
-        int fit = l.fits(one, limit);
+        // the exact count: GDP and RDP charges are priced in closed form for any count
+        int fit = l.fits(one, Integer.MAX_VALUE);
         PrintWriter out = spec.commandLine().getOut();
-        out.printf("%s of %s fit (asked %d; filter %s)%n", fit == limit && limit > count
+        out.printf("%s of %s fit (asked %d; filter %s)%n", fit == Integer.MAX_VALUE
             ? "at least " + fit : String.valueOf(fit), mechanism, count,
             l.describe(one).filter().cliName());
         out.flush();

@@ -155,25 +155,10 @@ final class Filters {
    * @throws IllegalArgumentException if no filter of the policy takes it
    */
   EntryDescription describe(Charge charge, String commandLine) {
-    DpEvent event = charge.event();
-    if (event == null && charge.approxDp().delta() == 0) {
-      event = new GuaranteeEvent(new PureDp(charge.approxDp().epsilon()));
-    }
-    if (event != null && !EventJson.representable(event)) {
-      event = null;
-    }
-    Double gdpMu = null;
-    RenyiDp rdp = null;
-    if (event != null) {
-      GdpAccountant gdp = new GdpAccountant();
-      if (gdp.whyUnsupported(event, NEIGHBOURING).isEmpty()) {
-        gdpMu = Math.nextUp(gdp.gdp(event, NEIGHBOURING).mu());
-      }
-      RdpAccountant accountant = new RdpAccountant(orders);
-      if (accountant.whyUnsupported(event, NEIGHBOURING).isEmpty()) {
-        rdp = accountant.rdp(event, NEIGHBOURING);
-      }
-    }
+    DpEvent event = eventOf(charge);
+    Pricing p = event == null ? new Pricing(null, null) : price(event);
+    Double gdpMu = p.gdpMu();
+    RenyiDp rdp = p.rdp();
     FilterKind filter;
     if (gdpMu != null && policy.has(FilterKind.GDP)) {
       filter = FilterKind.GDP;
@@ -190,6 +175,52 @@ final class Filters {
     }
     return new EntryDescription(filter, charge.event() == null ? null : event, charge.approxDp(),
         gdpMu, rdp, commandLine);
+  }
+
+  /**
+   * The event a charge is described by: its own if it can be recorded, a pure (ε, 0) opaque
+   * charge's ε-DP guarantee, else null.
+   */
+  private static DpEvent eventOf(Charge charge) {
+    DpEvent event = charge.event();
+    if (event == null && charge.approxDp().delta() == 0) {
+      event = new GuaranteeEvent(new PureDp(charge.approxDp().epsilon()));
+    }
+    return event != null && EventJson.representable(event) ? event : null;
+  }
+
+  /** An event's GDP μ (rounded up) and RDP curve on the grid, each null where unsupported. */
+  private record Pricing(Double gdpMu, RenyiDp rdp) {}
+
+  private Pricing price(DpEvent event) {
+    Double gdpMu = null;
+    RenyiDp rdp = null;
+    GdpAccountant gdp = new GdpAccountant();
+    if (gdp.whyUnsupported(event, NEIGHBOURING).isEmpty()) {
+      gdpMu = Math.nextUp(gdp.gdp(event, NEIGHBOURING).mu());
+    }
+    RdpAccountant accountant = new RdpAccountant(orders);
+    if (accountant.whyUnsupported(event, NEIGHBOURING).isEmpty()) {
+      rdp = accountant.rdp(event, NEIGHBOURING);
+    }
+    return new Pricing(gdpMu, rdp);
+  }
+
+  /**
+   * Whether {@code n} copies of {@code one}, charged now as one entry of their composition (what
+   * {@link SqliteLedger#charge} records for {@link #repeated}), would be admitted. A charge the GDP
+   * or RDP filter takes is priced by those accountants' closed forms for the n-fold
+   * self-composition (μ·√n; n times the curve), which do not need the composition's (ε, δ), so
+   * this is cheap for any n; a charge for the basic or advanced filter is priced as {@link
+   * #repeated} prices it.
+   */
+  boolean admitsRepeated(State state, Charge one, int n) {
+    EntryDescription d = describe(one, null);
+    if (one.event() != null && (d.filter() == FilterKind.GDP || d.filter() == FilterKind.RDP)) {
+      Pricing p = price(n == 1 ? one.event() : new SelfComposedEvent(one.event(), n));
+      return d.filter() == FilterKind.GDP ? state.admitsGdp(p.gdpMu()) : state.admitsRdp(p.rdp());
+    }
+    return state.admits(state.route(describe(repeated(one, n), null)));
   }
 
   /** {@code times} copies of a charge's event, as one charge priced like {@code charge}. */
@@ -280,8 +311,8 @@ final class Filters {
     /** Whether {@code d} (counted at its (ε, δ) for basic) is admitted next. */
     boolean admits(EntryDescription d) {
       return switch (d.filter()) {
-        case GDP -> muSquared.add(square(d.gdpMu())).compareTo(muSquaredLimit) <= 0;
-        case RDP -> !aliveOrders(d.rdp()).isEmpty();
+        case GDP -> admitsGdp(d.gdpMu());
+        case RDP -> admitsRdp(d.rdp());
         case BASIC -> {
           ApproxDp b = sub.get(FilterKind.BASIC);
           yield !epsilonInfinite && Double.isFinite(d.approxDp().epsilon())
@@ -298,6 +329,16 @@ final class Filters {
             && exPost.add(new BigDecimal(d.rdp().epsilon(0)))
                 .compareTo(new BigDecimal(exPostLimit)) <= 0;
       };
+    }
+
+    /** Whether a charge of μ-GDP fits the GDP filter. */
+    boolean admitsGdp(double gdpMu) {
+      return muSquared.add(square(gdpMu)).compareTo(muSquaredLimit) <= 0;
+    }
+
+    /** Whether a charge with this RDP curve fits the RDP filter at some order. */
+    boolean admitsRdp(RenyiDp curve) {
+      return !aliveOrders(curve).isEmpty();
     }
 
     /** The orders at which the sums plus {@code extra} (null: nothing) stay within B(α). */

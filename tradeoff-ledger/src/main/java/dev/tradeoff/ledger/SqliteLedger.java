@@ -353,24 +353,31 @@ public final class SqliteLedger implements BudgetStore {
   /**
    * How many of {@code charge} (up to {@code max}), charged now as one entry of their composition,
    * the ledger would admit: the largest k ≤ max such that a charge of k releases fits. Charges
-   * nothing.
+   * nothing. GDP and RDP charges are priced in closed form (μ·√k; k times the curve), so any k is
+   * cheap; the count is found by doubling, then bisection.
    */
   public int fits(Charge charge, int max) {
     Require.nonNull("charge", charge);
     Require.positive("max", max);
     Filters f = requireFilters();
     Filters.State state = read(c -> f.state(counted(c)));
+    java.util.function.IntPredicate admits = k -> {
+      try {
+        return f.admitsRepeated(state, charge, k);
+      } catch (IllegalArgumentException e) {
+        return false;
+      }
+    };
     int lo = 0;
-    int hi = max;
+    long probe = 1;
+    while (probe <= max && admits.test((int) probe)) {
+      lo = (int) probe;
+      probe *= 2;
+    }
+    int hi = (int) Math.min(max, probe - 1);
     while (lo < hi) {
       int mid = lo + (hi - lo + 1) / 2;
-      boolean ok;
-      try {
-        ok = state.admits(f.describe(f.repeated(charge, mid), null));
-      } catch (IllegalArgumentException e) {
-        ok = false;
-      }
-      if (ok) {
+      if (admits.test(mid)) {
         lo = mid;
       } else {
         hi = mid - 1;
