@@ -19,7 +19,8 @@ public enum FilterKind {
    * of the admitted charges' ε(α) plus the request's stays ≤ B(α). B(α) is the largest RDP value
    * whose improved conversion (Canonne, Kamath and Steinke 2020, Proposition 12) gives (ε_k,
    * δ_k/|Λ|). Validity: at each fixed order the Feldman–Zrnic 2021 Rényi filter (adaptively chosen
-   * RDP parameters, Σ ≤ B(α) almost surely ⇒ (α, B(α))-RDP); the filter that keeps going while
+   * RDP parameters, Σ ≤ B(α) almost surely ⇒ (α, B(α))-RDP), which is also [ExPost25, Theorem 16]
+   * with constant ex-post functions (a proof we checked); the filter that keeps going while
    * <em>some</em> order fits is a union over the |Λ| orders, hence δ_k/|Λ| each (proof in
    * docs/ledger.md).
    */
@@ -31,7 +32,8 @@ public enum FilterKind {
   BASIC,
   /**
    * Advanced-composition filter for opaque (ε, δ) charges (Whitehouse, Ramdas, Rogers and Wu 2023,
-   * <em>Fully-adaptive composition in differential privacy</em>, ICML, Theorem 2): with the
+   * <em>Fully-adaptive composition in differential privacy</em>, ICML, Theorem 2, as stated in the
+   * paper; its proof was not checked here, see docs/ledger.md): with the
    * filter's (ε_k, δ_k) split as δ′ = δ_k/2 and δ″ = δ_k − δ′, admits while
    * √(2 log(1/δ′) Σ ε_i²) + ½ Σ ε_i² ≤ ε_k and Σ δ_i ≤ δ″, the sums including the request. The
    * interaction is then (ε_k, δ′ + δ″)-DP. Takes any charge by its (ε, δ); with basic in the same
