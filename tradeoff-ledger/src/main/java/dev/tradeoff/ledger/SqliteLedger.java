@@ -65,7 +65,9 @@ import org.sqlite.SQLiteException;
  * gets the whole budget (the composition it was admitted under).
  *
  * <p><b>Filters.</b> An (ε, δ) budget is spent through the filters of its {@link LedgerPolicy}
- * (GDP, RDP, basic; {@link FilterKind}), each valid under fully adaptive composition. Pure-DP and
+ * (GDP, RDP, basic, advanced composition, ex-post RDP; {@link FilterKind}), each valid under fully
+ * adaptive composition. Ex-post requests are reserved at their worst case and committed at their
+ * realised ε̃ ({@link #reserve}, {@link #commit}). Pure-DP and
  * Rényi-DP budgets sum their charges coordinate by coordinate as before.
  *
  * <p><b>Tamper evidence.</b> Entries form a SHA-256 hash chain rooted in the header ({@link
