@@ -37,7 +37,9 @@ final class Filters {
   private final double[] orders;
   private final double[] limits;
   private final double exPostLimit;
+  /** The advanced filter's δ′ (for the concentration) and δ″ (for Σ δ_i), each half its δ. */
   private final double advancedDelta;
+  /** The advanced filter's bound V* on Σ ε_i² (0 without an advanced share). */
   private final BigDecimal advancedLimit;
 
   Filters(ApproxDp budget, LedgerPolicy policy) {
@@ -136,16 +138,6 @@ final class Filters {
   /** The ex-post filter's bound B on Σ ε̃_j(o_j) at its order (0 without an ex-post share). */
   double exPostLimit() {
     return exPostLimit;
-  }
-
-  /** The advanced filter's bound V* on Σ ε_i² (0 without an advanced share). */
-  double advancedLimit() {
-    return advancedLimit.doubleValue();
-  }
-
-  /** The advanced filter's δ′ (for the concentration) and δ″ (for Σ δ_i), each half its δ. */
-  double advancedDelta() {
-    return advancedDelta;
   }
 
   /**
