@@ -128,7 +128,8 @@ public final class LedgerCommand implements Runnable {
 
     @Option(names = "--filters", defaultValue = dev.tradeoff.ledger.LedgerPolicy.DEFAULT_TEXT,
         description = "how the budget is split between filters, fixed for the ledger's life:"
-            + " gdp, rdp, basic or shares such as gdp:0.5,rdp:0.4,basic:0.1 (default ${DEFAULT-VALUE})")
+            + " gdp, rdp, basic, advanced, expost@ORDER, or shares such as"
+            + " gdp:0.5,rdp:0.3,expost@16:0.1,advanced:0.1 (default ${DEFAULT-VALUE})")
     String filters;
 
     @Override
@@ -200,9 +201,6 @@ public final class LedgerCommand implements Runnable {
     }
   }
 
-  /** How far {@code fits} counts past the number asked for. */
-  static final int SEARCH_LIMIT = 1_000;
-
   /** Options shared by fits and charge. */
   abstract static class Request {
     @Spec CommandSpec spec;
@@ -236,12 +234,10 @@ public final class LedgerCommand implements Runnable {
       Inputs.count("--count", count, 1, 1_000_000);
       try (SqliteLedger l = SqliteLedger.open(Inputs.ledgerToRead("--ledger", ledger))) {
         var one = charge(l, 1);
-        // how many fit, searched up to the larger of the request and SEARCH_LIMIT: pricing
-        // compositions of millions of releases can take the accountants minutes
-        int limit = Math.max(count, SEARCH_LIMIT);
-        int fit = l.fits(one, limit);
+        // the exact count: GDP and RDP charges are priced in closed form for any count
+        int fit = l.fits(one, Integer.MAX_VALUE);
         PrintWriter out = spec.commandLine().getOut();
-        out.printf("%s of %s fit (asked %d; filter %s)%n", fit == limit && limit > count
+        out.printf("%s of %s fit (asked %d; filter %s)%n", fit == Integer.MAX_VALUE
             ? "at least " + fit : String.valueOf(fit), mechanism, count,
             l.describe(one).filter().cliName());
         out.flush();
@@ -328,8 +324,9 @@ public final class LedgerCommand implements Runnable {
             Map<String, Object> a = (Map<String, Object>) row.get("charged");
             List<Object> cells = List.of(row.get("id"), row.get("reservedAt"),
                 String.valueOf(row.get("committedAt")), row.get("status"), row.get("label"),
-                String.valueOf(row.get("filter")), String.valueOf(a.get("epsilon")),
-                String.valueOf(a.get("delta")), String.valueOf(row.get("gdpMu")),
+                String.valueOf(row.get("filter")), epsilonCell(a),
+                a.containsKey("delta") ? String.valueOf(a.get("delta")) : "",
+                String.valueOf(row.get("gdpMu")),
                 String.valueOf(row.get("event")), String.valueOf(row.get("commandLine")),
                 row.get("hash"));
             StringBuilder line = new StringBuilder();
@@ -430,6 +427,14 @@ public final class LedgerCommand implements Runnable {
   }
 
   /** A ledger amount as JSON fields (exact doubles). */
+  /** ε, or for an ex-post entry (Rényi at one order) "rdp@α:ε̃". */
+  private static String epsilonCell(Map<String, Object> amount) {
+    if (amount.get("epsilons") instanceof double[] e) {
+      return "rdp@" + ((double[]) amount.get("orders"))[0] + ":" + e[0];
+    }
+    return String.valueOf(amount.get("epsilon"));
+  }
+
   static Map<String, Object> amounts(PrivacyGuarantee g) {
     Map<String, Object> m = new LinkedHashMap<>();
     if (g instanceof PureDp p) {

@@ -2,6 +2,7 @@ package dev.tradeoff.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tradeoff.accounting.budget.BudgetStore;
+import dev.tradeoff.accounting.budget.GuaranteeKind;
 import dev.tradeoff.accounting.budget.InMemoryBudgetStore;
 import dev.tradeoff.accounting.guarantee.PrivacyGuarantee;
 import dev.tradeoff.accounting.guarantee.PureDp;
@@ -40,7 +41,11 @@ import picocli.CommandLine.Spec;
  * the privacy filter (Algorithm 4 / its pure-DP counterpart) on that ledger: admitted only if the
  * worst case fits, charged the realised ε̃, durably, before anything is printed. A new ledger is
  * created with budget {@code --budget} (pure ε, or RDP ε at {@code alpha}); with {@code --budget}
- * alone the worst case is checked against it in memory. A failing candidate (crash, timeout,
+ * alone the worst case is checked against it in memory. An existing (ε, δ) ledger whose policy has
+ * an ex-post share ({@code tradeoff ledger create --filters rdp:0.6,expost@8:0.2,basic:0.2})
+ * admits the run by its ex-post RDP filter at that order (Algorithm 4, Theorem 16; an ex-post
+ * pure-DP guarantee enters by Lemma 7), and the entry records the worst case and the realised ε̃.
+ * A failing candidate (crash, timeout,
  * garbage, negative or NaN ε) aborts the run with one line on stderr and status 2, the ledger
  * unchanged; a refused request prints one line and exits with status 3. {@code --seed} makes the
  * run reproducible and not private: every output says so, and it is refused with {@code --ledger}
@@ -85,7 +90,9 @@ public final class TuneCommand implements Callable<Integer> {
     try (BudgetStore store = store(p)) {
       // a refusal (BudgetExceededException) exits with TradeoffCommand.BUDGET_EXCEEDED
       result = p.alpha().isPresent() ? renyi(p, store, random) : pure(p, store, random);
-      remaining = store == null ? null : store.remaining();
+      remaining = store == null ? null
+          : store instanceof SqliteLedger l && l.policy().isPresent() ? l.exPostRemaining()
+          : store.remaining();
     }
     print(p, result, remaining);
     return 0;
@@ -122,10 +129,18 @@ public final class TuneCommand implements Callable<Integer> {
     }
     RandomDroppingTuner<JsonNode> tuner = RandomDroppingTuner.of(cs, p.epsilonPrime());
     var guarantee = tuner.guarantee();
-    TuningRun<JsonNode> run =
-        store == null
-            ? tuner.run(random)
-            : new PureDpFilter(store).answer(label(), guarantee, () -> tuner.run(random), TuningRun::outcome);
+    TuningRun<JsonNode> run;
+    if (store == null) {
+      run = tuner.run(random);
+    } else if (store.kind() == GuaranteeKind.APPROX_DP) {
+      // an (epsilon, delta) ledger admits ex-post requests by its ex-post RDP filter (Algorithm 4);
+      // ex-post pure DP enters it by Lemma 7 (epsilon~-DP is ex-post (alpha, epsilon~)-RDP)
+      run = new RenyiFilter(store).answer(label(), guarantee, () -> tuner.run(random),
+          TuningRun::outcome);
+    } else {
+      run = new PureDpFilter(store).answer(label(), guarantee, () -> tuner.run(random),
+          TuningRun::outcome);
+    }
     return new Result(run, "ex-post pure DP (Theorem 11)", guarantee.epsilonOf(run.outcome()),
         guarantee.exAnteEpsilon());
   }

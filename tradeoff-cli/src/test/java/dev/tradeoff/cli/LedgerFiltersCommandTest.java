@@ -26,6 +26,11 @@ class LedgerFiltersCommandTest {
     assertThat(fits.out()).contains("60 of");
     assertThat(CliRun.of("ledger", "fits", "--ledger", l, "--mechanism",
         "gaussian:sigma=4.6795", "--count", "61").status()).isEqualTo(3);
+    // the exact count for millions of releases: mu sqrt(N) in closed form, no search limit
+    CliRun many = CliRun.of("ledger", "fits", "--ledger", l, "--mechanism",
+        "gaussian:sigma=1000", "--count", "1000000");
+    assertThat(many.status()).as(many.err()).isZero();
+    assertThat(many.out()).startsWith("2775657 of");
     assertThat(CliRun.of("ledger", "charge", "--ledger", l, "--mechanism",
         "gaussian:sigma=4.6795", "--count", "59", "--label", "batch").status()).isZero();
     CliRun refused = CliRun.of("ledger", "charge", "--ledger", l, "--mechanism",

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tradeoff.accounting.guarantee.RenyiDp;
 import dev.tradeoff.ledger.SqliteLedger;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -94,6 +95,34 @@ class TuneCommandTest {
     assertThat(charged.err().strip()).startsWith("tradeoff: --seed makes the run reproducible and NOT private");
     try (SqliteLedger l = SqliteLedger.open(ledger)) {
       assertThat(l.entries()).hasSize(1);
+    }
+  }
+
+  @Test
+  void anEpsilonDeltaLedgerAdmitsTuningByItsExPostFilterAndRecordsTheRealisedEpsilon()
+      throws Exception {
+    Path ledger = dir.resolve("ed.db");
+    CliRun create = CliRun.of("ledger", "create", "--ledger", ledger.toString(), "--budget",
+        "40,1e-5", "--filters", "rdp:0.5,expost@16:0.5");
+    assertThat(create.status()).as(create.err()).isZero();
+    double before;
+    try (SqliteLedger l = SqliteLedger.open(ledger)) {
+      before = l.exPostRemaining().epsilon(0);
+    }
+    CliRun run = CliRun.of("tune", "--plan", plan(twoCandidates(null)).toString(), "--ledger",
+        ledger.toString(), "--json");
+    assertThat(run.status()).as(run.err()).isZero();
+    double epsilon = run.json().get("guarantee").get("epsilon").asDouble();
+    try (SqliteLedger l = SqliteLedger.open(ledger)) {
+      var record = l.history().get(0);
+      assertThat(record.description().filter()).isEqualTo(dev.tradeoff.ledger.FilterKind.EXPOST);
+      // worst case 2 * 0.5 + 5 = 6 reserved; the realised epsilon~ (Lemma 7: the same value at
+      // order 16) committed
+      assertThat(record.entry().reserved()).isEqualTo(RenyiDp.ofOrder(16, 6.0));
+      assertThat(record.entry().charged()).isEqualTo(RenyiDp.ofOrder(16, epsilon));
+      assertThat(l.exPostRemaining().epsilon(0)).isCloseTo(before - epsilon, within(1e-9));
+      assertThat(run.json().get("remaining").get("epsilons").get(0).asDouble())
+          .isCloseTo(before - epsilon, within(1e-9));
     }
   }
 

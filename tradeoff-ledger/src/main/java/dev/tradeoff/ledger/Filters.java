@@ -36,6 +36,11 @@ final class Filters {
   private final BigDecimal muSquaredLimit;
   private final double[] orders;
   private final double[] limits;
+  private final double exPostLimit;
+  /** The advanced filter's δ′ (for the concentration) and δ″ (for Σ δ_i), each half its δ. */
+  private final double advancedDelta;
+  /** The advanced filter's bound V* on Σ ε_i² (0 without an advanced share). */
+  private final BigDecimal advancedLimit;
 
   Filters(ApproxDp budget, LedgerPolicy policy) {
     this.budget = budget;
@@ -54,6 +59,34 @@ final class Filters {
       limits[i] = r == null || r.delta() <= 0 ? 0 : rdpLimit(orders[i], r.epsilon(),
           r.delta() / orders.length);
     }
+    ApproxDp x = sub.get(FilterKind.EXPOST);
+    exPostLimit = x == null || x.delta() <= 0 ? 0
+        : rdpLimit(policy.exPostOrder(), x.epsilon(), x.delta());
+    ApproxDp a = sub.get(FilterKind.ADVANCED);
+    advancedDelta = a == null ? 0 : a.delta() / 2;
+    advancedLimit = new BigDecimal(advancedDelta <= 0 ? 0
+        : advancedLimit(a.epsilon(), advancedDelta));
+  }
+
+  /**
+   * V*: the largest V with √(2 log(1/δ′) V) + V/2 ≤ ε, the advanced-composition filter's bound on
+   * Σ ε_i² (Whitehouse, Ramdas, Rogers and Wu 2023, Theorem 2). From the root of the quadratic in
+   * √V, 2ε/(√(2L + 2ε) + √(2L)) with L = log(1/δ′) (no cancellation), then stepped down until the
+   * condition holds with every operation rounded up.
+   */
+  static double advancedLimit(double epsilon, double deltaPrime) {
+    double l = Math.nextUp(-Math.log(deltaPrime));
+    double root = 2 * epsilon / (Math.sqrt(2 * l + 2 * epsilon) + Math.sqrt(2 * l));
+    double v = root * root;
+    while (v > 0 && advancedEpsilonUp(v, l) > epsilon) {
+      v = Math.nextDown(v);
+    }
+    return Math.max(0, v);
+  }
+
+  /** √(2 L V) + V/2, rounded up. */
+  private static double advancedEpsilonUp(double v, double l) {
+    return Math.nextUp(Math.nextUp(Math.sqrt(Math.nextUp(2 * l * v))) + v / 2);
   }
 
   /**
@@ -102,6 +135,11 @@ final class Filters {
     return limits.clone();
   }
 
+  /** The ex-post filter's bound B on Σ ε̃_j(o_j) at its order (0 without an ex-post share). */
+  double exPostLimit() {
+    return exPostLimit;
+  }
+
   /**
    * Describes a charge and routes it to the tightest filter of the policy that takes it, from the
    * description alone.
@@ -109,39 +147,72 @@ final class Filters {
    * @throws IllegalArgumentException if no filter of the policy takes it
    */
   EntryDescription describe(Charge charge, String commandLine) {
-    DpEvent event = charge.event();
-    if (event == null && charge.approxDp().delta() == 0) {
-      event = new GuaranteeEvent(new PureDp(charge.approxDp().epsilon()));
-    }
-    if (event != null && !EventJson.representable(event)) {
-      event = null;
-    }
-    Double gdpMu = null;
-    RenyiDp rdp = null;
-    if (event != null) {
-      GdpAccountant gdp = new GdpAccountant();
-      if (gdp.whyUnsupported(event, NEIGHBOURING).isEmpty()) {
-        gdpMu = Math.nextUp(gdp.gdp(event, NEIGHBOURING).mu());
-      }
-      RdpAccountant accountant = new RdpAccountant(orders);
-      if (accountant.whyUnsupported(event, NEIGHBOURING).isEmpty()) {
-        rdp = accountant.rdp(event, NEIGHBOURING);
-      }
-    }
+    DpEvent event = eventOf(charge);
+    Pricing p = event == null ? new Pricing(null, null) : price(event);
+    Double gdpMu = p.gdpMu();
+    RenyiDp rdp = p.rdp();
     FilterKind filter;
     if (gdpMu != null && policy.has(FilterKind.GDP)) {
       filter = FilterKind.GDP;
     } else if (rdp != null && policy.has(FilterKind.RDP)) {
       filter = FilterKind.RDP;
+    } else if (policy.has(FilterKind.ADVANCED)) {
+      filter = FilterKind.ADVANCED;
     } else if (policy.has(FilterKind.BASIC)) {
       filter = FilterKind.BASIC;
     } else {
       throw new IllegalArgumentException("this ledger's filters (" + policy.text() + ") cannot take "
           + (event == null ? "an opaque (epsilon, delta) charge " + charge.approxDp()
-              : "the event " + event) + "; a ledger needs a basic share for such charges");
+              : "the event " + event) + "; a ledger needs a basic or advanced share for such charges");
     }
     return new EntryDescription(filter, charge.event() == null ? null : event, charge.approxDp(),
         gdpMu, rdp, commandLine);
+  }
+
+  /**
+   * The event a charge is described by: its own if it can be recorded, a pure (ε, 0) opaque
+   * charge's ε-DP guarantee, else null.
+   */
+  private static DpEvent eventOf(Charge charge) {
+    DpEvent event = charge.event();
+    if (event == null && charge.approxDp().delta() == 0) {
+      event = new GuaranteeEvent(new PureDp(charge.approxDp().epsilon()));
+    }
+    return event != null && EventJson.representable(event) ? event : null;
+  }
+
+  /** An event's GDP μ (rounded up) and RDP curve on the grid, each null where unsupported. */
+  private record Pricing(Double gdpMu, RenyiDp rdp) {}
+
+  private Pricing price(DpEvent event) {
+    Double gdpMu = null;
+    RenyiDp rdp = null;
+    GdpAccountant gdp = new GdpAccountant();
+    if (gdp.whyUnsupported(event, NEIGHBOURING).isEmpty()) {
+      gdpMu = Math.nextUp(gdp.gdp(event, NEIGHBOURING).mu());
+    }
+    RdpAccountant accountant = new RdpAccountant(orders);
+    if (accountant.whyUnsupported(event, NEIGHBOURING).isEmpty()) {
+      rdp = accountant.rdp(event, NEIGHBOURING);
+    }
+    return new Pricing(gdpMu, rdp);
+  }
+
+  /**
+   * Whether {@code n} copies of {@code one}, charged now as one entry of their composition (what
+   * {@link SqliteLedger#charge} records for {@link #repeated}), would be admitted. A charge the GDP
+   * or RDP filter takes is priced by those accountants' closed forms for the n-fold
+   * self-composition (μ·√n; n times the curve), which do not need the composition's (ε, δ), so
+   * this is cheap for any n; a charge for the basic or advanced filter is priced as {@link
+   * #repeated} prices it.
+   */
+  boolean admitsRepeated(State state, Charge one, int n) {
+    EntryDescription d = describe(one, null);
+    if (one.event() != null && (d.filter() == FilterKind.GDP || d.filter() == FilterKind.RDP)) {
+      Pricing p = price(n == 1 ? one.event() : new SelfComposedEvent(one.event(), n));
+      return d.filter() == FilterKind.GDP ? state.admitsGdp(p.gdpMu()) : state.admitsRdp(p.rdp());
+    }
+    return state.admits(state.route(describe(repeated(one, n), null)));
   }
 
   /** {@code times} copies of a charge's event, as one charge priced like {@code charge}. */
@@ -172,6 +243,10 @@ final class Filters {
     BigDecimal epsilon = BigDecimal.ZERO;
     BigDecimal delta = BigDecimal.ZERO;
     boolean epsilonInfinite;
+    BigDecimal exPost = BigDecimal.ZERO;
+    BigDecimal advancedSquares = BigDecimal.ZERO;
+    BigDecimal advancedDeltas = BigDecimal.ZERO;
+    boolean advancedInfinite;
 
     State() {
       Arrays.fill(rdp, BigDecimal.ZERO);
@@ -199,14 +274,37 @@ final class Filters {
           }
           delta = delta.add(new BigDecimal(c.delta()));
         }
+        case ADVANCED -> {
+          if (Double.isInfinite(c.epsilon())) {
+            advancedInfinite = true;
+          } else {
+            advancedSquares = advancedSquares.add(square(c.epsilon()));
+          }
+          advancedDeltas = advancedDeltas.add(new BigDecimal(c.delta()));
+        }
+        case EXPOST -> exPost = exPost.add(new BigDecimal(c.epsilon()));
       }
+    }
+
+    /**
+     * The filter that takes {@code d} now: an opaque charge described for {@code advanced} goes to
+     * {@code basic} when the ledger has both and only basic admits it. The choice depends only on
+     * the recorded charges and the request, both known to the analyst, so it is the analyst's
+     * interleaving of two filters (concurrent composition, {@link LedgerPolicy}).
+     */
+    EntryDescription route(EntryDescription d) {
+      if (d.filter() == FilterKind.ADVANCED && policy.has(FilterKind.BASIC) && !admits(d)) {
+        return new EntryDescription(FilterKind.BASIC, d.event(), d.approxDp(), d.gdpMu(), d.rdp(),
+            d.commandLine());
+      }
+      return d;
     }
 
     /** Whether {@code d} (counted at its (ε, δ) for basic) is admitted next. */
     boolean admits(EntryDescription d) {
       return switch (d.filter()) {
-        case GDP -> muSquared.add(square(d.gdpMu())).compareTo(muSquaredLimit) <= 0;
-        case RDP -> !aliveOrders(d.rdp()).isEmpty();
+        case GDP -> admitsGdp(d.gdpMu());
+        case RDP -> admitsRdp(d.rdp());
         case BASIC -> {
           ApproxDp b = sub.get(FilterKind.BASIC);
           yield !epsilonInfinite && Double.isFinite(d.approxDp().epsilon())
@@ -215,7 +313,24 @@ final class Filters {
               && delta.add(new BigDecimal(d.approxDp().delta()))
                   .compareTo(new BigDecimal(b.delta())) <= 0;
         }
+        case ADVANCED -> !advancedInfinite && Double.isFinite(d.approxDp().epsilon())
+            && advancedSquares.add(square(d.approxDp().epsilon())).compareTo(advancedLimit) <= 0
+            && advancedDeltas.add(new BigDecimal(d.approxDp().delta()))
+                .compareTo(new BigDecimal(advancedDelta)) <= 0;
+        case EXPOST -> d.rdp().orders().length == 1 && d.rdp().order(0) == policy.exPostOrder()
+            && exPost.add(new BigDecimal(d.rdp().epsilon(0)))
+                .compareTo(new BigDecimal(exPostLimit)) <= 0;
       };
+    }
+
+    /** Whether a charge of μ-GDP fits the GDP filter. */
+    boolean admitsGdp(double gdpMu) {
+      return muSquared.add(square(gdpMu)).compareTo(muSquaredLimit) <= 0;
+    }
+
+    /** Whether a charge with this RDP curve fits the RDP filter at some order. */
+    boolean admitsRdp(RenyiDp curve) {
+      return !aliveOrders(curve).isEmpty();
     }
 
     /** The orders at which the sums plus {@code extra} (null: nothing) stay within B(α). */
@@ -275,10 +390,29 @@ final class Filters {
             m.put("epsilonRemaining", left.epsilon());
             m.put("deltaRemaining", left.delta());
           }
+          case ADVANCED -> {
+            m.put("deltaPrime", advancedDelta);
+            m.put("sumOfSquaresLimit", advancedLimit.doubleValue());
+            m.put("sumOfSquaresSpent", Math.nextUp(advancedSquares.doubleValue()));
+            m.put("sumOfSquaresRemaining", advancedInfinite ? 0.0
+                : down(advancedLimit.subtract(advancedSquares)));
+            m.put("deltaRemaining", down(new BigDecimal(advancedDelta).subtract(advancedDeltas)));
+          }
+          case EXPOST -> {
+            m.put("order", policy.exPostOrder());
+            m.put("limit", exPostLimit);
+            m.put("spent", Math.nextUp(exPost.doubleValue()));
+            m.put("remaining", exPostRemaining());
+          }
         }
         out.put(k.cliName(), m);
       }
       return out;
+    }
+
+    /** What the ex-post filter has left at its order, rounded down. */
+    double exPostRemaining() {
+      return down(new BigDecimal(exPostLimit).subtract(exPost));
     }
 
     /** What the basic filter has left as an (ε, δ), (0, 0) if the ledger has none. */

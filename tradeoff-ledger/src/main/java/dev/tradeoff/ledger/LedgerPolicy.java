@@ -38,15 +38,21 @@ public final class LedgerPolicy {
   private final Map<FilterKind, BigDecimal> shares;
   private final double[] orders;
   private final double eventDelta;
+  private final double exPostOrder;
 
-  private LedgerPolicy(Map<FilterKind, BigDecimal> shares, double[] orders, double eventDelta) {
+  private LedgerPolicy(Map<FilterKind, BigDecimal> shares, double[] orders, double eventDelta,
+      double exPostOrder) {
     this.shares = Collections.unmodifiableMap(new EnumMap<>(shares));
     this.orders = orders.clone();
     this.eventDelta = eventDelta;
+    this.exPostOrder = exPostOrder;
   }
 
   /**
-   * A policy from its text, {@code gdp:0.5,rdp:0.4,basic:0.1} (a bare name means share 1).
+   * A policy from its text, {@code gdp:0.5,rdp:0.4,basic:0.1} (a bare name means share 1). The
+   * filters are {@code gdp}, {@code rdp}, {@code basic}, {@code advanced} and {@code expost@α}, the
+   * ex-post filter's Rényi order α written after {@code @} ({@code expost@8:0.2}): it is fixed at
+   * creation, as [ExPost25, Theorem 16] requires.
    *
    * @param orders the RDP filter's order grid (null for the default)
    * @param eventDelta the δ at which an event charged to the basic filter is priced
@@ -54,9 +60,25 @@ public final class LedgerPolicy {
   public static LedgerPolicy parse(String text, double[] orders, double eventDelta) {
     Require.nonNull("policy", text);
     Map<FilterKind, BigDecimal> shares = new EnumMap<>(FilterKind.class);
+    double exPostOrder = Double.NaN;
     for (String part : text.split(",", -1)) {
       String[] kv = part.trim().split(":", -1);
-      FilterKind kind = FilterKind.parse(kv[0].trim());
+      String[] nameAt = kv[0].trim().split("@", -1);
+      FilterKind kind = FilterKind.parse(nameAt[0].trim());
+      if ((kind == FilterKind.EXPOST) != (nameAt.length == 2)) {
+        throw new IllegalArgumentException(kind == FilterKind.EXPOST
+            ? "filter expost needs its Renyi order, as in expost@8:0.2, but was \"" + part + "\""
+            : "only the expost filter takes an order (@), but was \"" + part + "\"");
+      }
+      if (kind == FilterKind.EXPOST) {
+        try {
+          exPostOrder = Double.parseDouble(nameAt[1].trim());
+        } catch (NumberFormatException e) {
+          throw new IllegalArgumentException("expost order must be a number > 1, but was \""
+              + part + "\"", e);
+        }
+        Require.renyiOrder("expost order", exPostOrder);
+      }
       BigDecimal share;
       try {
         share = kv.length == 1 ? BigDecimal.ONE : new BigDecimal(kv[1].trim());
@@ -86,7 +108,7 @@ public final class LedgerPolicy {
     }
     Require.that(grid.length > 0, "orders", "must not be empty", grid.length);
     Require.openUnit("eventDelta", eventDelta);
-    return new LedgerPolicy(shares, grid, eventDelta);
+    return new LedgerPolicy(shares, grid, eventDelta, exPostOrder);
   }
 
   /** Everything to one filter, default order grid, events priced at δ/100. */
@@ -125,6 +147,11 @@ public final class LedgerPolicy {
     return orders.clone();
   }
 
+  /** The ex-post filter's Rényi order α, NaN if the policy has no ex-post filter. */
+  public double exPostOrder() {
+    return exPostOrder;
+  }
+
   /** The δ at which an event priced by (ε, δ) alone is charged. */
   public double eventDelta() {
     return eventDelta;
@@ -133,14 +160,16 @@ public final class LedgerPolicy {
   /** The text form, {@code rdp:0.8,basic:0.2}. */
   public String text() {
     return shares.entrySet().stream()
-        .map(e -> e.getKey().cliName() + ":" + e.getValue().toPlainString())
+        .map(e -> e.getKey().cliName()
+            + (e.getKey() == FilterKind.EXPOST ? "@" + exPostOrder : "") + ":"
+            + e.getValue().toPlainString())
         .collect(Collectors.joining(","));
   }
 
   @Override
   public boolean equals(Object o) {
     return o instanceof LedgerPolicy p && shares.equals(p.shares) && Arrays.equals(orders, p.orders)
-        && eventDelta == p.eventDelta;
+        && eventDelta == p.eventDelta && Double.compare(exPostOrder, p.exPostOrder) == 0;
   }
 
   @Override

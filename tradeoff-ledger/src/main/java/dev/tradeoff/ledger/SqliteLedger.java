@@ -11,6 +11,8 @@ import dev.tradeoff.accounting.budget.Reservation;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.PrivacyGuarantee;
 import dev.tradeoff.accounting.guarantee.PureDp;
+import dev.tradeoff.accounting.guarantee.RenyiDp;
+import dev.tradeoff.accounting.conversion.RdpConversion;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -63,7 +65,9 @@ import org.sqlite.SQLiteException;
  * gets the whole budget (the composition it was admitted under).
  *
  * <p><b>Filters.</b> An (ε, δ) budget is spent through the filters of its {@link LedgerPolicy}
- * (GDP, RDP, basic; {@link FilterKind}), each valid under fully adaptive composition. Pure-DP and
+ * (GDP, RDP, basic, advanced composition, ex-post RDP; {@link FilterKind}), each valid under fully
+ * adaptive composition. Ex-post requests are reserved at their worst case and committed at their
+ * realised ε̃ ({@link #reserve}, {@link #commit}). Pure-DP and
  * Rényi-DP budgets sum their charges coordinate by coordinate as before.
  *
  * <p><b>Tamper evidence.</b> Entries form a SHA-256 hash chain rooted in the header ({@link
@@ -128,6 +132,11 @@ public final class SqliteLedger implements BudgetStore {
   public static SqliteLedger create(Path file, ApproxDp budget, LedgerPolicy policy) {
     Require.nonNull("budget", budget);
     Require.nonNull("policy", policy);
+    if (policy.has(FilterKind.EXPOST) && new Filters(budget, policy).exPostLimit() <= 0) {
+      throw new IllegalArgumentException("expost order " + policy.exPostOrder() + " leaves the"
+          + " expost share of " + budget + " no Renyi budget (the conversion to its delta costs"
+          + " more than its epsilon): choose a larger order");
+    }
     return openOrCreate(file, budget, policy);
   }
 
@@ -201,30 +210,67 @@ public final class SqliteLedger implements BudgetStore {
     return coordinates.budget();
   }
 
+  /**
+   * Admits a request at its worst-case cost and durably charges that cost. In an (ε, δ) ledger a
+   * one-order {@link RenyiDp} worst case at the order of the policy's ex-post filter is an ex-post
+   * request ([ExPost25, Algorithm 4]): admitted if the realised ε̃ of the earlier ex-post entries
+   * plus this sup ε̃ fits the filter's bound, and {@link #commit} then settles it at the realised
+   * ε̃(o) (a one-order {@link RenyiDp} at that order). Any other worst case in an (ε, δ) ledger is
+   * an opaque (ε, δ) reservation of the basic or advanced filter.
+   */
   @Override
   public Reservation reserve(String label, PrivacyGuarantee worstCase) {
+    if (filters != null && worstCase instanceof RenyiDp r) {
+      return reserveExPost(checkLabel(label), r);
+    }
     String l = checkLabel(label);
     double[] request = coordinates.read("worstCase", worstCase);
     PrivacyGuarantee requested = coordinates.guarantee(request);
     Instant now = now();
     EntryDescription d = filters == null ? plain(requested)
-        : new EntryDescription(FilterKind.BASIC, null, (ApproxDp) requested, null, null, null);
-    if (filters != null && !filters.policy().has(FilterKind.BASIC)) {
-      throw new IllegalArgumentException("this ledger's filters (" + filters.policy().text()
-          + ") have no basic share: a reservation is an opaque (epsilon, delta) charge");
-    }
+        : filters.describe(Charge.opaque((ApproxDp) requested), null);
     long id = insertIfItFits(l, requested, request, d, EntryStatus.RESERVED, now, null);
     return new Reservation(id, l, requested, now);
   }
 
+  private Reservation reserveExPost(String label, RenyiDp worstCase) {
+    double alpha = filters.policy().exPostOrder();
+    if (worstCase.size() != 1 || worstCase.order(0) != alpha) {
+      throw new IllegalArgumentException("worstCase must be an ex-post RDP bound at this ledger's"
+          + " ex-post order " + (Double.isNaN(alpha) ? "(it has no expost filter: "
+              + filters.policy().text() + ")" : Double.toString(alpha)) + ", but was " + worstCase);
+    }
+    double sup = worstCase.epsilon(0);
+    if (!Double.isFinite(sup)) {
+      throw new IllegalArgumentException("worstCase must be finite, but was " + worstCase);
+    }
+    double delta = filters.policy().eventDelta();
+    ApproxDp exAnte = new ApproxDp(Math.min(Double.MAX_VALUE,
+        Math.nextUp(RdpConversion.improvedEpsilon(alpha, sup, delta))), delta);
+    EntryDescription d = new EntryDescription(FilterKind.EXPOST, null, exAnte, null, worstCase,
+        null);
+    Instant now = now();
+    long id = insertIfItFits(label, worstCase, new double[] {sup, 0}, d, EntryStatus.RESERVED,
+        now, null);
+    return new Reservation(id, label, worstCase, now);
+  }
+
+  /**
+   * Settles a reservation at its realised cost. An ex-post reservation ({@link #reserve} with a
+   * one-order {@link RenyiDp}) is settled at the realised ε̃(o), a one-order {@link RenyiDp} at the
+   * same order.
+   */
   @Override
   public LedgerEntry commit(Reservation reservation, PrivacyGuarantee realised) {
     Require.nonNull("reservation", reservation);
-    double[] cost = coordinates.read("realised", realised);
     Instant now = now();
     return write(c -> {
       LedgerEntry open = openReservation(c, reservation);
-      double[] reserved = coordinates.read("reserved", open.reserved());
+      boolean exPost = open.reserved() instanceof RenyiDp && filters != null;
+      double[] cost = exPost ? exPostAmount("realised", realised)
+          : coordinates.read("realised", realised);
+      double[] reserved = exPost ? exPostAmount("reserved", open.reserved())
+          : coordinates.read("reserved", open.reserved());
       if (!Coordinates.dominatedBy(cost, reserved)) {
         throw new IllegalArgumentException(
             "realised cost "
@@ -237,9 +283,19 @@ public final class SqliteLedger implements BudgetStore {
       }
       settle(c, open.id(), EntryStatus.COMMITTED, Coordinates.encode(cost), now);
       return new LedgerEntry(open.id(), open.label(), coordinates.kind(), EntryStatus.COMMITTED,
-          open.reserved(), coordinates.guarantee(cost), open.reservedAt(), now,
+          open.reserved(), exPost ? realised : coordinates.guarantee(cost), open.reservedAt(), now,
           open.processId());
     });
+  }
+
+  /** An ex-post amount as stored: (ε̃ at the ex-post order, 0). */
+  private double[] exPostAmount(String name, PrivacyGuarantee g) {
+    double alpha = filters.policy().exPostOrder();
+    if (!(g instanceof RenyiDp r) || r.size() != 1 || r.order(0) != alpha) {
+      throw new IllegalArgumentException(name + " of an ex-post reservation must be a Renyi DP"
+          + " bound at order " + alpha + ", but was " + g);
+    }
+    return new double[] {r.epsilon(0), 0};
   }
 
   @Override
@@ -248,7 +304,9 @@ public final class SqliteLedger implements BudgetStore {
     write(c -> {
       LedgerEntry open = openReservation(c, reservation);
       settle(c, open.id(), EntryStatus.CANCELLED, Coordinates.encode(
-          coordinates.read("reserved", open.reserved())), now());
+          open.reserved() instanceof RenyiDp && filters != null
+              ? exPostAmount("reserved", open.reserved())
+              : coordinates.read("reserved", open.reserved())), now());
       return null;
     });
   }
@@ -297,30 +355,61 @@ public final class SqliteLedger implements BudgetStore {
   /**
    * How many of {@code charge} (up to {@code max}), charged now as one entry of their composition,
    * the ledger would admit: the largest k ≤ max such that a charge of k releases fits. Charges
-   * nothing.
+   * nothing. GDP and RDP charges are priced in closed form (μ·√k; k times the curve), so any k is
+   * cheap; the count is found by doubling, then bisection.
    */
   public int fits(Charge charge, int max) {
     Require.nonNull("charge", charge);
     Require.positive("max", max);
     Filters f = requireFilters();
     Filters.State state = read(c -> f.state(counted(c)));
+    java.util.function.IntPredicate admits = k -> {
+      try {
+        return f.admitsRepeated(state, charge, k);
+      } catch (IllegalArgumentException e) {
+        return false;
+      }
+    };
     int lo = 0;
-    int hi = max;
+    long probe = 1;
+    while (probe <= max && admits.test((int) probe)) {
+      lo = (int) probe;
+      probe *= 2;
+    }
+    int hi = (int) Math.min(max, probe - 1);
     while (lo < hi) {
       int mid = lo + (hi - lo + 1) / 2;
-      boolean ok;
-      try {
-        ok = state.admits(f.describe(f.repeated(charge, mid), null));
-      } catch (IllegalArgumentException e) {
-        ok = false;
-      }
-      if (ok) {
+      if (admits.test(mid)) {
         lo = mid;
       } else {
         hi = mid - 1;
       }
     }
     return lo;
+  }
+
+  /** The ex-post filter's order when the policy has one, else {@link BudgetStore}'s default. */
+  @Override
+  public java.util.OptionalDouble exPostOrder() {
+    return filters != null && filters.policy().has(FilterKind.EXPOST)
+        ? java.util.OptionalDouble.of(filters.policy().exPostOrder())
+        : BudgetStore.super.exPostOrder();
+  }
+
+  /**
+   * What the ex-post filter has left: the bound B minus the realised ε̃ of committed and the sup ε̃
+   * of open ex-post entries, at the filter's order, rounded down.
+   *
+   * @throws IllegalArgumentException if the ledger has no ex-post filter
+   */
+  public RenyiDp exPostRemaining() {
+    Filters f = requireFilters();
+    if (!f.policy().has(FilterKind.EXPOST)) {
+      throw new IllegalArgumentException("ledger " + file + " has no expost filter ("
+          + f.policy().text() + ")");
+    }
+    return RenyiDp.ofOrder(f.policy().exPostOrder(),
+        read(c -> f.state(counted(c)).exPostRemaining()));
   }
 
   /** The filter {@code charge} would go to and its description, without charging it. */
@@ -398,9 +487,13 @@ public final class SqliteLedger implements BudgetStore {
     return write(c -> {
       if (filters != null) {
         Filters.State state = filters.state(counted(c));
-        if (!state.admits(description)) {
-          throw new BudgetExceededException(label, requested, state.basicRemaining());
+        EntryDescription routed = state.route(description);
+        if (!state.admits(routed)) {
+          throw new BudgetExceededException(label, requested, routed.filter() == FilterKind.EXPOST
+              ? RenyiDp.ofOrder(filters.policy().exPostOrder(), state.exPostRemaining())
+              : state.basicRemaining());
         }
+        return insert(c, label, status, amount, amount, routed, reservedAt, committedAt);
       } else {
         List<double[]> charges = charges(c);
         if (!coordinates.fits(charges, amount)) {
@@ -436,7 +529,8 @@ public final class SqliteLedger implements BudgetStore {
       }
       if (filters != null && (d.filter() == null
           || (d.filter() == FilterKind.GDP && d.gdpMu() == null)
-          || (d.filter() == FilterKind.RDP && d.rdp() == null))) {
+          || (d.filter() == FilterKind.RDP && d.rdp() == null)
+          || (d.filter() == FilterKind.EXPOST && (d.rdp() == null || d.rdp().size() != 1)))) {
         throw new IllegalArgumentException("description incomplete for its filter");
       }
       return d;
@@ -944,12 +1038,18 @@ public final class SqliteLedger implements BudgetStore {
       }
       long committedAt = r.getLong("committed_at");
       Instant committed = r.wasNull() ? null : Instant.ofEpochMilli(committedAt);
+      boolean exPost = FilterKind.EXPOST.cliName().equals(r.getString("filter"));
       return new LedgerEntry(id, r.getString("label"), kind, status,
-          coordinates.guarantee(reserved), coordinates.guarantee(charged),
+          exPost ? exPostGuarantee(reserved) : coordinates.guarantee(reserved),
+          exPost ? exPostGuarantee(charged) : coordinates.guarantee(charged),
           Instant.ofEpochMilli(r.getLong("reserved_at")), committed, r.getLong("process_id"));
     } catch (IllegalArgumentException e) {
       throw damaged(file, "entry #" + id + ": " + e.getMessage(), e);
     }
+  }
+
+  private RenyiDp exPostGuarantee(double[] stored) {
+    return RenyiDp.ofOrder(requireFilters().policy().exPostOrder(), stored[0]);
   }
 
   private LedgerEntry openReservation(Connection c, Reservation reservation) throws SQLException {

@@ -26,13 +26,14 @@ import org.junit.jupiter.api.io.TempDir;
 class LedgerAdaptiveAdversaryTest {
 
   private static final ApproxDp BUDGET = new ApproxDp(2, 1e-5);
-  private static final String[] POLICIES = {"gdp", "rdp", "basic", "gdp:0.4,rdp:0.4,basic:0.2"};
+  private static final String[] POLICIES = {"gdp", "rdp", "basic", "gdp:0.4,rdp:0.4,basic:0.2",
+    "advanced", "rdp:0.5,advanced:0.3,basic:0.2"};
 
   @TempDir Path dir;
 
   @Test
   void noSeededAdaptiveAdversaryPushesAnyFilterPastItsBudget() {
-    for (int seed = 0; seed < 12; seed++) {
+    for (int seed = 0; seed < 18; seed++) {
       SplittableRandom random = new SplittableRandom(seed);
       String policyText = POLICIES[seed % POLICIES.length];
       LedgerPolicy policy = LedgerPolicy.parse(policyText, null, 1e-7);
@@ -73,6 +74,14 @@ class LedgerAdaptiveAdversaryTest {
     if (policy.has(FilterKind.RDP)) {
       return Charge.of(new LaplaceEvent(1 / (0.3 * push)), 1e-7);
     }
+    if (policy.has(FilterKind.ADVANCED) && (output > 0 || !policy.has(FilterKind.BASIC))) {
+      @SuppressWarnings("unchecked")
+      Map<String, Object> a = (Map<String, Object>) left.get("advanced");
+      double squares = (double) a.get("sumOfSquaresRemaining");
+      double delta = (double) a.get("deltaRemaining");
+      return Charge.opaque(new ApproxDp(Math.max(1e-3, Math.sqrt(squares) * push * 0.3),
+          Math.min(1e-6, delta * push * 0.3)));
+    }
     ApproxDp basic = (ApproxDp) ledger.remaining();
     return Charge.opaque(new ApproxDp(Math.max(1e-3, basic.epsilon() * push),
         Math.min(1e-6, basic.delta() * push)));
@@ -86,6 +95,7 @@ class LedgerAdaptiveAdversaryTest {
     double del = 0;
     double[] orders = policy.orders();
     double[] rdp = new double[orders.length];
+    List<ApproxDp> advanced = new java.util.ArrayList<>();
     for (SqliteLedger.LedgerRecord r : history) {
       EntryDescription d = r.description();
       switch (d.filter()) {
@@ -99,7 +109,16 @@ class LedgerAdaptiveAdversaryTest {
           eps += d.approxDp().epsilon();
           del += d.approxDp().delta();
         }
+        case ADVANCED -> advanced.add(d.approxDp());
+        case EXPOST -> throw new AssertionError("no ex-post requests in this test");
       }
+    }
+    if (shares.containsKey(FilterKind.ADVANCED)) {
+      double s = shares.get(FilterKind.ADVANCED).doubleValue();
+      ApproxDp share = new ApproxDp(s * BUDGET.epsilon() * (1 + 1e-9), s * BUDGET.delta());
+      assertThat(LedgerAdvancedFilterTest.condition(advanced, share))
+          .as("seed %d advanced: the filter's condition holds for everything admitted", seed)
+          .isTrue();
     }
     if (shares.containsKey(FilterKind.GDP)) {
       double s = shares.get(FilterKind.GDP).doubleValue();

@@ -143,7 +143,7 @@ class LedgerFiltersTest {
         LedgerPolicy.only(FilterKind.GDP, BUDGET))) {
       assertThatThrownBy(() -> ledger.charge("opaque", new ApproxDp(0.5, 1e-7)))
           .isInstanceOf(IllegalArgumentException.class)
-          .hasMessageContaining("basic share");
+          .hasMessageContaining("basic or advanced share");
       assertThat(ledger.history()).isEmpty();
     }
   }
@@ -182,6 +182,55 @@ class LedgerFiltersTest {
       assertThat(d.rdp()).isNotNull();
       assertThat(d.commandLine()).isEqualTo("tradeoff ledger charge ...");
       assertThat(ledger.verify().entries()).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void fitsCountsMillionsOfGaussianReleasesExactlyByMuTimesTheRootOfTheCount() {
+    double sigma = 1000;
+    DpEvent one = new GaussianEvent(sigma);
+    Charge charge = new Charge(one, new ApproxDp(0.01, 1e-7));
+    double muBudget = gdpMu(8, 1e-5);
+    long closedForm = (long) Math.floor(muBudget * muBudget * sigma * sigma);
+    try (SqliteLedger ledger = SqliteLedger.create(dir.resolve("many.db"), BUDGET,
+        LedgerPolicy.only(FilterKind.GDP, BUDGET))) {
+      int fit = ledger.fits(charge, Integer.MAX_VALUE);
+      System.out.printf("Gaussian sigma 1000 under (8, 1e-5), GDP filter: %d fit (closed form"
+          + " mu_budget^2 sigma^2 = %d)%n", fit, closedForm);
+      // the library's mu (rounded up) and bisected budget mu agree with ours to ~1e-12
+      assertThat((double) fit).isCloseTo(closedForm, org.assertj.core.data.Offset.offset(2.0));
+      // and exactly fit releases are admitted as one entry, one more is not
+      ledger.charge("fit", gdpCharge(new SelfComposedEvent(one, fit), fit / (sigma * sigma)));
+      assertThat(ledger.fits(charge, Integer.MAX_VALUE)).isZero();
+    }
+    try (SqliteLedger ledger = SqliteLedger.create(dir.resolve("over.db"), BUDGET,
+        LedgerPolicy.only(FilterKind.GDP, BUDGET))) {
+      int fit = ledger.fits(charge, Integer.MAX_VALUE);
+      org.assertj.core.api.Assertions.assertThatThrownBy(() -> ledger.charge("over", gdpCharge(
+          new SelfComposedEvent(one, fit + 1), (fit + 1) / (sigma * sigma))))
+          .isInstanceOf(BudgetExceededException.class);
+    }
+  }
+
+  /** A charge of a Gaussian composition with μ² = muSquared, its (ε, δ) from the GDP profile. */
+  private static Charge gdpCharge(DpEvent event, double muSquared) {
+    double mu = Math.sqrt(muSquared);
+    double epsilon = dev.tradeoff.accounting.conversion.GaussianDpConversion.epsilon(mu, 1e-7);
+    return new Charge(event, new ApproxDp(Math.nextUp(epsilon), 1e-7));
+  }
+
+  @Test
+  void fitsCountsDpSgdStepsByScalingTheCurve() {
+    DpEvent step = new PoissonSampledEvent(0.01, new GaussianEvent(1.1));
+    try (SqliteLedger ledger = SqliteLedger.create(dir.resolve("steps.db"), BUDGET,
+        LedgerPolicy.only(FilterKind.RDP, BUDGET))) {
+      int fit = ledger.fits(Charge.of(step, 1e-7), Integer.MAX_VALUE);
+      RenyiDp curve = new RdpAccountant(LedgerPolicy.only(FilterKind.RDP, BUDGET).orders())
+          .rdp(step, Neighbouring.ADD_OR_REMOVE_ONE);
+      int expected = rdpCount(curve, BUDGET);
+      System.out.printf("DP-SGD steps (sigma 1.1, q 0.01) under (8, 1e-5), RDP filter: %d fit"
+          + " (closed form %d)%n", fit, expected);
+      assertThat(fit).isBetween(expected - 1, expected + 1);
     }
   }
 

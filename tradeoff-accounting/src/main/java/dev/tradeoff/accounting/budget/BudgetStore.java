@@ -1,7 +1,9 @@
 package dev.tradeoff.accounting.budget;
 
 import dev.tradeoff.accounting.guarantee.PrivacyGuarantee;
+import dev.tradeoff.accounting.guarantee.RenyiDp;
 import java.util.List;
+import java.util.OptionalDouble;
 
 /**
  * A privacy budget with a durable record of its charges: the store behind a privacy filter
@@ -80,6 +82,18 @@ public interface BudgetStore extends AutoCloseable {
    */
   default LedgerEntry charge(String label, Charge charge) {
     return charge(label, charge.approxDp());
+  }
+
+  /**
+   * The Rényi order α at which this store runs the ex-post RDP filter of [ExPost25, Algorithm 4]:
+   * {@link #reserve} takes a one-order {@link RenyiDp} worst case sup ε̃ at α and {@link #commit}
+   * settles it at the realised ε̃(o). The default: a one-order Rényi budget's order, else empty. A
+   * store with another budget may run such a filter beside its others (the SQLite ledger does when
+   * its policy has an ex-post share).
+   */
+  default OptionalDouble exPostOrder() {
+    return budget() instanceof RenyiDp r && r.size() == 1 ? OptionalDouble.of(r.order(0))
+        : OptionalDouble.empty();
   }
 
   /** Everything counted against the budget: committed charges and open reservations, rounded up. */

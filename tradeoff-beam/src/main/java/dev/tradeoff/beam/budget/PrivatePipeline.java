@@ -25,9 +25,11 @@ import org.apache.beam.sdk.values.POutput;
  * A Beam pipeline with a privacy budget. Private transforms are applied through {@link #apply},
  * which records what each releases; {@link #run()} composes all releases with the accounting
  * module ({@link RunGuarantee}, the tightest accountant at the run's δ) and charges the result to
- * the pipeline's {@link BudgetStore} before the pipeline starts. If the charge does not fit, the
- * store refuses it with a {@link BudgetExceededException} naming what was requested and what
- * remains, and nothing runs.
+ * the pipeline's {@link BudgetStore} before the pipeline starts: the run's event (the releases'
+ * events composed) with that (ε, δ), so a ledger with tighter filters admits the run by its event
+ * ({@link BudgetStore#charge(String, Charge)}). If the charge does not fit, the store refuses it
+ * with a {@link BudgetExceededException} naming what was requested and what remains, and nothing
+ * runs.
  *
  * <p>Outputs written with {@link #writeCsv} into a directory named by {@link #writingTo} are
  * committed the way every budgeted run is ({@link BudgetedRun}: charge, run, a check that each

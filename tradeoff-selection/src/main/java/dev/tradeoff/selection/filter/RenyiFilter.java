@@ -2,7 +2,6 @@ package dev.tradeoff.selection.filter;
 
 import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.budget.BudgetStore;
-import dev.tradeoff.accounting.budget.GuaranteeKind;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.ExPostDp;
 import dev.tradeoff.accounting.guarantee.ExPostRdp;
@@ -17,7 +16,9 @@ import java.util.function.Supplier;
  * ε̃_j(o_j) + sup_o ε̃_i(o) ≤ ε; the realised ε̃_i(o_i) is then charged. By Theorem 16 the whole
  * interaction is ex-ante (α, ε)-RDP, and by Lemma 7 (constant ε̃) (ε + log(1/δ)/(α − 1), δ)-DP.
  *
- * <p>The store's budget must be a one-order {@link RenyiDp} (α, ε). Ex-post pure-DP requests enter
+ * <p>The store must run such a filter ({@link BudgetStore#exPostOrder()}): a one-order {@link
+ * RenyiDp} (α, ε) budget, or an (ε, δ) ledger whose policy has an ex-post share at α (there the
+ * filter's bound is the RDP value that converts to the share's (ε, δ)). Ex-post pure-DP requests enter
  * through Lemma 7's first part (ε̃-DP ⇒ (α, ε̃)-RDP). Failure handling is that of {@link
  * PureDpFilter}.
  */
@@ -25,15 +26,17 @@ public final class RenyiFilter {
 
   private final BudgetStore store;
   private final double alpha;
-  private final double budget;
 
+  /**
+   * @param store a store that runs an ex-post RDP filter ({@link BudgetStore#exPostOrder()}): a
+   *     one-order {@link RenyiDp} budget, or an (ε, δ) ledger with an ex-post share
+   */
   public RenyiFilter(BudgetStore store) {
     this.store = Require.nonNull("store", store);
-    Require.that(store.kind() == GuaranteeKind.RENYI_DP, "store budget", "must be RenyiDp", store.budget());
-    RenyiDp b = (RenyiDp) store.budget();
-    Require.that(b.size() == 1, "store budget", "must have exactly one order", b);
-    this.alpha = b.order(0);
-    this.budget = b.epsilon(0);
+    Require.that(store.exPostOrder().isPresent(), "store budget",
+        "must be a one-order RenyiDp or an (epsilon, delta) ledger with an expost filter",
+        store.budget());
+    this.alpha = store.exPostOrder().getAsDouble();
   }
 
   /**
@@ -78,15 +81,32 @@ public final class RenyiFilter {
     return answer(label, guarantee.toExPostRdp(alpha), mechanism);
   }
 
-  /** The ex-ante guarantee of everything this filter admits: (α, ε)-RDP (Theorem 16). */
+  /** An ex-post pure-DP request (Lemma 7, first part) whose result carries its outcome. */
+  public <R, O> R answer(
+      String label, ExPostDp<O> guarantee, Supplier<R> mechanism, Function<R, O> outcomeOf) {
+    Require.nonNull("guarantee", guarantee);
+    return answer(label, guarantee.toExPostRdp(alpha), mechanism, outcomeOf);
+  }
+
+  /**
+   * The ex-ante guarantee of everything this filter admits on a one-order Rényi store: (α,
+   * ε)-RDP (Theorem 16). (An (ε, δ) ledger's ex-post filter is (ε_k, δ_k)-DP by its own sub-budget.)
+   *
+   * @throws IllegalStateException if the store's budget is not a one-order Rényi budget
+   */
   public RenyiDp guarantee() {
-    return RenyiDp.ofOrder(alpha, budget);
+    if (!(store.budget() instanceof RenyiDp r)) {
+      throw new IllegalStateException("the store's budget " + store.budget()
+          + " is not a Renyi DP budget; its ledger states the filter's guarantee");
+    }
+    return r;
   }
 
   /** Lemma 7 for the whole interaction: (ε + log(1/δ)/(α − 1), δ)-DP, rounded up. */
   public ApproxDp guarantee(double delta) {
     Require.openUnit("delta", delta);
-    return new ApproxDp(Math.nextUp(budget + Math.log(1 / delta) / (alpha - 1)), delta);
+    return new ApproxDp(Math.nextUp(guarantee().epsilon(0) + Math.log(1 / delta) / (alpha - 1)),
+        delta);
   }
 
   /** What remains (rounded down). */

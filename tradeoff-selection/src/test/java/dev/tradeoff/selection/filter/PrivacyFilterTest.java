@@ -13,6 +13,7 @@ import dev.tradeoff.accounting.guarantee.ExPostDp;
 import dev.tradeoff.accounting.guarantee.ExPostRdp;
 import dev.tradeoff.accounting.guarantee.PureDp;
 import dev.tradeoff.accounting.guarantee.RenyiDp;
+import dev.tradeoff.ledger.LedgerPolicy;
 import dev.tradeoff.ledger.SqliteLedger;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -85,6 +86,27 @@ class PrivacyFilterTest {
         .isGreaterThanOrEqualTo(2 + Math.log(1e6) / 3)
         .isCloseTo(2 + Math.log(1e6) / 3, within(1e-12));
     assertThat(filter.guarantee().epsilonAt(4)).isEqualTo(2.0);
+  }
+
+  @Test
+  void renyiFilterRunsOnTheExPostShareOfAnEpsilonDeltaLedger(@TempDir Path dir) {
+    try (SqliteLedger ledger = SqliteLedger.create(dir.resolve("l.db"), new ApproxDp(8, 1e-5),
+        LedgerPolicy.parse("rdp:0.8,expost@16:0.2", null, 1e-7))) {
+      RenyiFilter filter = new RenyiFilter(ledger);
+      assertThat(filter.alpha()).isEqualTo(16);
+      double before = ledger.exPostRemaining().epsilon(0);
+      filter.answer("tune", new ExPostRdp<Double>(16, o -> o, 0.4), () -> 0.1);
+      filter.answer("pure", selfReporting(0.3), () -> 0.2);
+      assertThat(ledger.exPostRemaining().epsilon(0)).isCloseTo(before - 0.3, within(1e-12));
+      assertThat(ledger.entries()).extracting(LedgerEntry::charged)
+          .containsExactly(RenyiDp.ofOrder(16, 0.1), RenyiDp.ofOrder(16, 0.2));
+      assertThatThrownBy(filter::guarantee).isInstanceOf(IllegalStateException.class);
+    }
+    try (SqliteLedger noExPost = SqliteLedger.create(dir.resolve("n.db"), new ApproxDp(8, 1e-5),
+        LedgerPolicy.parse("rdp:0.8,basic:0.2", null, 1e-7))) {
+      assertThatThrownBy(() -> new RenyiFilter(noExPost))
+          .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("expost");
+    }
   }
 
   @Test
