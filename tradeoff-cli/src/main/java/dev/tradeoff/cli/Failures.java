@@ -13,7 +13,9 @@ import java.util.zip.ZipException;
 
 /**
  * The command line's global guard: turns any {@link Throwable} a command throws into the one line it
- * prints on standard error and its exit status. No command ever prints a stack trace.
+ * prints on standard error and its exit status. No command ever prints a stack trace, and every
+ * line is made safe to print ({@link Shown#line}: control characters escaped, one line, a length
+ * limit), whatever a file or flag put into it.
  *
  * <ul>
  *   <li>{@link IllegalArgumentException} (the {@code Require}/{@link Inputs} message, which names
@@ -42,6 +44,11 @@ final class Failures {
    * {@code "account compose"}) run with {@code args}.
    */
   static Line describe(Throwable failure, String command, List<String> args) {
+    Line line = classify(failure, command, args);
+    return new Line(Shown.line(line.message()), line.status());
+  }
+
+  private static Line classify(Throwable failure, String command, List<String> args) {
     for (Throwable t = failure; t != null; t = t.getCause()) {
       Line line = known(t);
       if (line != null) {
@@ -69,7 +76,7 @@ final class Failures {
   private static Line known(Throwable t) {
     int bad = TradeoffCommand.BAD_INPUT;
     if (t instanceof IllegalArgumentException && t.getMessage() != null) {
-      return new Line(firstLine(t.getMessage()), bad);
+      return new Line(t.getMessage(), bad);
     }
     if (t instanceof NoSuchFileException e) {
       return new Line("no such file or directory: " + e.getFile(), bad);

@@ -228,13 +228,16 @@ public final class LabelCommand implements Callable<Integer> {
       o.flush();
       return 0;
     } catch (BudgetExceededException e) {
-      spec.commandLine().getErr().println("tradeoff: " + e.getMessage());
+      spec.commandLine().getErr().println("tradeoff: " + Shown.line(e.getMessage()));
       return OVER_BUDGET;
     }
   }
 
   /** The request, every flag checked here once (the job checks the combination). */
   private LabelJob.Request request() {
+    if (out.toString().isEmpty()) {
+      throw new IllegalArgumentException("--out must name a directory, but was empty");
+    }
     Inputs.epsilon("--epsilon", epsilon);
     Inputs.delta("--delta", delta);
     Aggregator agg = Aggregator.parse(aggregator);

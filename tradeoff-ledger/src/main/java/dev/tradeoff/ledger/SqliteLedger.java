@@ -824,6 +824,13 @@ public final class SqliteLedger implements BudgetStore {
     if (!"ok".equals(check)) {
       throw damaged(file, "SQLite integrity check failed: " + check, null);
     }
+    long tables = queryLong(c, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name"
+        + " IN ('tradeoff_ledger', 'tradeoff_charges')");
+    if (tables != 2) {
+      throw new LedgerFormatException(file + " is not a Tradeoff privacy ledger: it carries the"
+          + " ledger's application_id and schema version but not its tables (tradeoff_ledger,"
+          + " tradeoff_charges); refusing to use it");
+    }
     try {
       String magic = meta(c, "magic");
       if (!MAGIC.equals(magic)) {
@@ -1071,6 +1078,11 @@ public final class SqliteLedger implements BudgetStore {
       if (code == SQLiteErrorCode.SQLITE_READONLY.code || code == SQLiteErrorCode.SQLITE_PERM.code) {
         return new IllegalArgumentException("privacy ledger " + file + " is read-only (the file or"
             + " its directory, where SQLite writes its journal, cannot be written)", e);
+      }
+      if (code == SQLiteErrorCode.SQLITE_FULL.code || code == SQLiteErrorCode.SQLITE_IOERR.code) {
+        return new IllegalArgumentException("cannot write the ledger at " + file + " ("
+            + (code == SQLiteErrorCode.SQLITE_FULL.code ? "the disk is full"
+                : "an input/output error: " + s.getResultCode()) + ")", e);
       }
       if (code == SQLiteErrorCode.SQLITE_CANTOPEN.code) {
         return new IllegalArgumentException("cannot open privacy ledger " + file + ": its"

@@ -56,6 +56,9 @@ public record CsvInput(String name, String location, List<ReadCsvLines.PinnedFil
     List<ReadCsvLines.PinnedFile> files = new ArrayList<>();
     try {
       MatchResult match = FileSystems.match(pattern, EmptyMatchTreatment.ALLOW);
+      if (match.status() == MatchResult.Status.ERROR) {
+        match.metadata(); // throws the file system's IOException, reported below
+      }
       if (match.status() == MatchResult.Status.OK) {
         for (MatchResult.Metadata m : match.metadata()) {
           if (!m.resourceId().isDirectory()) {
@@ -66,6 +69,13 @@ public record CsvInput(String name, String location, List<ReadCsvLines.PinnedFil
     } catch (IOException e) {
       throw new IllegalArgumentException(name + " " + location + " could not be listed: "
           + e.getMessage());
+    } catch (java.util.regex.PatternSyntaxException e) {
+      throw new IllegalArgumentException(name + " must be a file, a directory or a glob, but "
+          + location + " is not a valid glob (" + e.getDescription() + ")");
+    } catch (IllegalArgumentException e) {
+      // Beam names a scheme it has no file system for (gs://, hdfs://, s3://...)
+      throw new IllegalArgumentException(name + " must be a local file, directory or glob (or use"
+          + " a file system this build has), but " + location + " is not: " + e.getMessage());
     }
     if (files.isEmpty()) {
       throw new IllegalArgumentException(name + " must name a CSV file, a directory of shards or "
@@ -89,9 +99,13 @@ public record CsvInput(String name, String location, List<ReadCsvLines.PinnedFil
   private static String[] header(String name, ReadCsvLines.PinnedFile file) {
     try {
       String line = ReadCsvLines.firstLine(file);
-      if (line == null || line.isBlank()) {
+      if (line == null) {
         throw new IllegalArgumentException(name + " shard " + file.path()
             + " must start with a header line, but is empty");
+      }
+      if (line.isBlank()) {
+        throw new IllegalArgumentException(name + " shard " + file.path()
+            + " must start with a header line, but its first line is blank");
       }
       return CsvLine.cells(stripBom(line), file.path() + ":1");
     } catch (IOException e) {
