@@ -1,5 +1,6 @@
 package dev.tradeoff.cli;
 
+import dev.tradeoff.accounting.Shown;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.UncheckedIOException;

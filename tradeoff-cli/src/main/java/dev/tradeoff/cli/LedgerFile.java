@@ -1,5 +1,6 @@
 package dev.tradeoff.cli;
 
+import dev.tradeoff.accounting.Shown;
 import java.nio.file.Path;
 import java.util.Map;
 import picocli.CommandLine.Option;

@@ -1,6 +1,7 @@
 package dev.tradeoff.ledger;
 
 import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.Shown;
 import dev.tradeoff.accounting.budget.BudgetExceededException;
 import dev.tradeoff.accounting.budget.BudgetStore;
 import dev.tradeoff.accounting.budget.Charge;
@@ -812,7 +813,7 @@ public final class SqliteLedger implements BudgetStore {
       }
       throw new LedgerFormatException(file + " is not a Tradeoff privacy ledger: it is an SQLite"
           + " database of another application (application_id " + applicationId + ", tables "
-          + tables + "); refusing to use it");
+          + Shown.value(tables.toString()) + "); refusing to use it");
     }
     long version = queryLong(c, "PRAGMA user_version");
     if (version != SCHEMA_VERSION) {
@@ -834,7 +835,7 @@ public final class SqliteLedger implements BudgetStore {
     try {
       String magic = meta(c, "magic");
       if (!MAGIC.equals(magic)) {
-        throw damaged(file, "wrong magic \"" + magic + "\"", null);
+        throw damaged(file, "wrong magic \"" + Shown.value(magic) + "\"", null);
       }
       if (!Integer.toString(EntryDescription.FORMAT).equals(meta(c, "entry_format"))) {
         throw damaged(file, "unknown entry format " + meta(c, "entry_format"), null);

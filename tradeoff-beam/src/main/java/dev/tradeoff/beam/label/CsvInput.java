@@ -1,6 +1,7 @@
 package dev.tradeoff.beam.label;
 
 import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.Shown;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -89,8 +90,8 @@ public record CsvInput(String name, String location, List<ReadCsvLines.PinnedFil
         header = h;
       } else if (!Arrays.equals(header, h)) {
         throw new IllegalArgumentException(name + " shard " + file.path() + " must have the "
-            + "header " + String.join(",", header) + " like " + files.get(0).path()
-            + ", but has " + String.join(",", h));
+            + "header " + Shown.value(String.join(",", header)) + " like " + files.get(0).path()
+            + ", but has " + Shown.value(String.join(",", h)));
       }
     }
     return new CsvInput(name, location, files, header);

@@ -1,4 +1,4 @@
-package dev.tradeoff.cli;
+package dev.tradeoff.accounting;
 
 /**
  * Text from files and flags made safe to print in a one-line message: every character that is not
@@ -8,27 +8,28 @@ package dev.tradeoff.cli;
  * cut with a note of how much was left out. A file's first line with escape sequences can then
  * neither drive the terminal nor break the one line of an error message.
  *
- * <p>{@link #value} is for a value quoted inside a message (a path, a header, a cell); {@link
- * #line} is applied by {@link Failures} to every message the command line prints. Both are
- * idempotent: escaping an escaped text changes nothing (a backslash is left as it is).
+ * <p>{@link #value} is for a value quoted inside a message (a path, a header, a cell), where the
+ * message is made; {@link #line} is applied by the command line to every message it prints (its
+ * boundary). Both are idempotent: escaping an escaped text changes nothing (a backslash is left as
+ * it is).
  */
-final class Shown {
+public final class Shown {
 
   /** The most characters of a quoted value shown. */
-  static final int VALUE_LIMIT = 120;
+  public static final int VALUE_LIMIT = 120;
 
   /** The most characters of a whole message shown. */
-  static final int LINE_LIMIT = 1000;
+  public static final int LINE_LIMIT = 1000;
 
   private Shown() {}
 
   /** A value quoted in a message: escaped, and cut after {@value #VALUE_LIMIT} characters. */
-  static String value(String text) {
+  public static String value(String text) {
     return escaped(text, VALUE_LIMIT);
   }
 
   /** A whole message: escaped onto one line, and cut after {@value #LINE_LIMIT} characters. */
-  static String line(String text) {
+  public static String line(String text) {
     return escaped(text == null ? "" : text.strip(), LINE_LIMIT);
   }
 
