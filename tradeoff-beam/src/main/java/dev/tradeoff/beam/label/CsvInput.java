@@ -26,7 +26,8 @@ import org.apache.beam.sdk.options.PipelineOptionsFactory;
  * class path) and pinned: the shards it matched when resolved, each with its size then. The
  * plan's scan and the pipeline read exactly those shards and only those bytes
  * ({@link ReadCsvLines}), so a shard added or rows appended later are never read. Every shard
- * starts with the same header line.
+ * starts with the same header line. A shard may be compressed (gzip, bzip2, zstd, deflate), which
+ * is decided by what it holds ({@link InputCompression}); its pinned size is its compressed size.
  *
  * @param name what the input is called in messages ({@code train}, {@code queries})
  * @param location the location as given
@@ -54,7 +55,7 @@ public record CsvInput(String name, String location, List<ReadCsvLines.PinnedFil
     if (!location.contains("://") && Files.isDirectory(Path.of(location))) {
       pattern = Path.of(location).resolve("*").toString();
     }
-    List<ReadCsvLines.PinnedFile> files = new ArrayList<>();
+    List<MatchResult.Metadata> matched = new ArrayList<>();
     try {
       MatchResult match = FileSystems.match(pattern, EmptyMatchTreatment.ALLOW);
       if (match.status() == MatchResult.Status.ERROR) {
@@ -63,7 +64,7 @@ public record CsvInput(String name, String location, List<ReadCsvLines.PinnedFil
       if (match.status() == MatchResult.Status.OK) {
         for (MatchResult.Metadata m : match.metadata()) {
           if (!m.resourceId().isDirectory()) {
-            files.add(new ReadCsvLines.PinnedFile(m.resourceId().toString(), m.sizeBytes()));
+            matched.add(m);
           }
         }
       }
@@ -77,6 +78,16 @@ public record CsvInput(String name, String location, List<ReadCsvLines.PinnedFil
       // Beam names a scheme it has no file system for (gs://, hdfs://, s3://...)
       throw new IllegalArgumentException(name + " must be a local file, directory or glob (or use"
           + " a file system this build has), but " + location + " is not: " + e.getMessage());
+    }
+    List<ReadCsvLines.PinnedFile> files = new ArrayList<>();
+    for (MatchResult.Metadata m : matched) {
+      String path = m.resourceId().toString();
+      try {
+        files.add(new ReadCsvLines.PinnedFile(path, m.sizeBytes(),
+            InputCompression.of(name, path, m.sizeBytes())));
+      } catch (IOException e) {
+        throw new UncheckedIOException("reading " + path + " failed: " + e.getMessage(), e);
+      }
     }
     if (files.isEmpty()) {
       throw new IllegalArgumentException(name + " must name a CSV file, a directory of shards or "
@@ -98,20 +109,53 @@ public record CsvInput(String name, String location, List<ReadCsvLines.PinnedFil
   }
 
   private static String[] header(String name, ReadCsvLines.PinnedFile file) {
-    try {
-      String line = ReadCsvLines.firstLine(file);
-      if (line == null) {
-        throw new IllegalArgumentException(name + " shard " + file.path()
-            + " must start with a header line, but is empty");
-      }
-      if (line.isBlank()) {
-        throw new IllegalArgumentException(name + " shard " + file.path()
-            + " must start with a header line, but its first line is blank");
-      }
-      return CsvLine.cells(stripBom(line), file.path() + ":1");
-    } catch (IOException e) {
-      throw new UncheckedIOException("reading " + file.path() + " failed: " + e.getMessage(), e);
+    String line = readable(name, file, () -> ReadCsvLines.firstLine(file));
+    if (line == null) {
+      throw new IllegalArgumentException(name + " shard " + file.path()
+          + " must start with a header line, but is empty");
     }
+    if (line.isBlank()) {
+      throw new IllegalArgumentException(name + " shard " + file.path()
+          + " must start with a header line, but its first line is blank");
+    }
+    return CsvLine.cells(stripBom(line), file.path() + ":1");
+  }
+
+  /** A read of a pinned file. */
+  private interface Read<T> {
+    T run() throws IOException;
+  }
+
+  /**
+   * Runs a read of {@code file}: a compressed file that cannot be decompressed is bad input
+   * (named, with its format; decompressors report some corrupt streams as unchecked exceptions),
+   * any other failure to read a file an input/output error.
+   */
+  private static <T> T readable(String name, ReadCsvLines.PinnedFile file, Read<T> read) {
+    try {
+      return read.run();
+    } catch (IOException e) {
+      if (file.compressed()) {
+        throw invalid(name, file, e instanceof java.io.EOFException
+            ? "it ends inside the compressed stream: truncated?" : e.getMessage() == null
+                ? e.getClass().getSimpleName() : e.getMessage(), e);
+      }
+      throw new UncheckedIOException("reading " + file.path() + " failed: " + e.getMessage(), e);
+    } catch (IllegalArgumentException | IllegalStateException e) {
+      throw e; // a malformed row or header, a file that shrank: already named
+    } catch (RuntimeException e) {
+      if (file.compressed()) {
+        throw invalid(name, file, e.getClass().getSimpleName(), e);
+      }
+      throw e;
+    }
+  }
+
+  private static IllegalArgumentException invalid(String name, ReadCsvLines.PinnedFile file,
+      String why, Exception cause) {
+    return new IllegalArgumentException(name + " " + file.path() + " is not a valid "
+        + file.compression().name().toLowerCase(java.util.Locale.ROOT) + " file ("
+        + Shown.value(why) + ")", cause);
   }
 
   /** Opens a file through Beam's file systems, to its end. */
@@ -143,18 +187,16 @@ public record CsvInput(String name, String location, List<ReadCsvLines.PinnedFil
     long[] rows = {0};
     for (ReadCsvLines.PinnedFile file : files) {
       long[] number = {1};
-      try (ReadableByteChannel in = ReadCsvLines.open(file)) {
-        ReadCsvLines.readRange(in, 0, file.size(), file.size(), line -> {
+      readable(name, file, () -> {
+        ReadCsvLines.readLines(file, 0, file.size(), line -> {
           number[0]++;
           if (!line.isBlank()) {
             visitor.row(line, schema.parse(line, name + " " + file.path() + ":" + number[0]));
             rows[0]++;
           }
         });
-      } catch (IOException e) {
-        throw new UncheckedIOException("reading " + file.path() + " failed: " + e.getMessage(),
-            e);
-      }
+        return null;
+      });
     }
     return rows[0];
   }
