@@ -158,6 +158,45 @@ public record CsvInput(String name, String location, List<ReadCsvLines.PinnedFil
         + Shown.value(why) + ")", cause);
   }
 
+  /**
+   * Opens a text file for reading whatever its compression ({@link InputCompression}: read from its
+   * bytes, checked against its name), refusing to read more than {@code maxBytes} of its text: for
+   * inputs read whole into memory, such as the votes of {@code ensemble aggregate}.
+   *
+   * @param name what the input is called in messages ({@code --votes})
+   * @throws IllegalArgumentException if the name and the contents disagree or the format is not
+   *     read; reading past {@code maxBytes} of text throws it too, naming the input
+   */
+  public static BufferedReader openText(String name, String path, long maxBytes)
+      throws IOException {
+    Require.positive("maxBytes", maxBytes);
+    FileSystems.setDefaultPipelineOptions(PipelineOptionsFactory.create());
+    long size = FileSystems.matchSingleFileSpec(path).sizeBytes();
+    org.apache.beam.sdk.io.Compression compression = InputCompression.of(name, path, size);
+    ReadableByteChannel raw = FileSystems.open(FileSystems.matchNewResource(path, false));
+    java.io.InputStream text = Channels.newInputStream(compression.readDecompressed(raw));
+    return new BufferedReader(new InputStreamReader(new java.io.FilterInputStream(text) {
+      private long left = maxBytes;
+
+      @Override
+      public int read() throws IOException {
+        byte[] one = new byte[1];
+        return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+      }
+
+      @Override
+      public int read(byte[] b, int off, int len) throws IOException {
+        int n = super.read(b, off, (int) Math.min(len, left + 1));
+        if (n > 0 && (left -= n) < 0) {
+          throw new IllegalArgumentException(name + " " + path + " must hold at most " + maxBytes
+              + " bytes of text" + (compression == org.apache.beam.sdk.io.Compression.UNCOMPRESSED
+                  ? "" : " once decompressed") + ", but holds more");
+        }
+        return n;
+      }
+    }, StandardCharsets.UTF_8));
+  }
+
   /** Opens a file through Beam's file systems, to its end. */
   static BufferedReader open(String file) throws IOException {
     ResourceId id = FileSystems.matchNewResource(file, false);
