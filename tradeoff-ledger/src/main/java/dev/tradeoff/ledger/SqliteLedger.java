@@ -41,9 +41,14 @@ import org.sqlite.SQLiteException;
  * nothing charged.
  *
  * <p><b>Durability.</b> {@code synchronous=FULL} with the rollback journal ({@code
- * journal_mode=DELETE}): a transaction is on disk (journal and database fsync'd) before {@code
- * COMMIT} returns, so when {@link #reserve}, {@link #commit} or {@link #charge} returns, the charge
- * survives a process crash or power loss. The rollback journal rather than WAL because the ledger
+ * journal_mode=TRUNCATE}): a transaction is on disk (journal and database fsync'd, then the journal
+ * truncated and fsync'd) before {@code COMMIT} returns, so when {@link #reserve}, {@link #commit} or
+ * {@link #charge} returns, the charge survives a process crash or power loss. TRUNCATE rather than
+ * DELETE: a commit never unlinks the journal, so it cannot fail with {@code
+ * SQLITE_IOERR_DELETE_NOENT} (an {@code unlink} that found the journal gone) after the database was
+ * already written, as a commit in DELETE mode once did under load; every connection sets it, so
+ * the zero-length {@code -journal} file stays next to the ledger. The rollback journal rather than
+ * WAL because the ledger
  * is a file of record: in WAL mode the newest commits live in a separate {@code -wal} file until a
  * checkpoint, and copying or backing up only the {@code .db} file (the natural thing to do) would
  * silently drop charges, i.e. under-count spent privacy; WAL also needs shared memory and does not
@@ -146,7 +151,6 @@ public final class SqliteLedger implements BudgetStore {
         }
         return validate(absolute, c);
       });
-      setJournalMode(absolute, c);
       if (!sameBudget(existing.coordinates, wanted)) {
         throw new IllegalArgumentException(
             "ledger "
@@ -557,7 +561,6 @@ public final class SqliteLedger implements BudgetStore {
 
   private <T> T write(SqlWork<T> work) {
     try (Connection c = connect(file)) {
-      setJournalMode(file, c);
       return inTransaction(c, "BEGIN IMMEDIATE", () -> {
         // A ledger edited since it was opened is refused before anything is written.
         validate(file, c);
@@ -603,17 +606,22 @@ public final class SqliteLedger implements BudgetStore {
     }
   }
 
+  /** A connection with full sync, the busy timeout and the truncated rollback journal. */
   private static Connection connect(Path file) throws SQLException {
     SQLiteConfig config = new SQLiteConfig();
     config.setSynchronous(SQLiteConfig.SynchronousMode.FULL);
     config.setBusyTimeout(BUSY_TIMEOUT_MS);
-    return config.createConnection("jdbc:sqlite:" + file);
-  }
-
-  private static void setJournalMode(Path file, Connection c) throws SQLException {
-    String mode = queryString(c, "PRAGMA journal_mode = DELETE");
-    if (!"delete".equalsIgnoreCase(mode)) {
-      throw new SQLException("could not set the rollback journal on " + file + " (mode " + mode + ")");
+    Connection c = config.createConnection("jdbc:sqlite:" + file);
+    try {
+      String mode = queryString(c, "PRAGMA journal_mode = TRUNCATE");
+      if (!"truncate".equalsIgnoreCase(mode)) {
+        throw new SQLException("could not set the rollback journal on " + file + " (mode " + mode
+            + ")");
+      }
+      return c;
+    } catch (SQLException | RuntimeException e) {
+      c.close();
+      throw e;
     }
   }
 
