@@ -201,7 +201,7 @@ public final class LabelCommand implements Callable<Integer> {
     }
     var o = spec.commandLine().getOut();
     try (Progress progress = Progress.of(spec)) {
-      progress.phase("checking the input, fixing the privacy parameters");
+      progress.checking("checking the input, fixing the privacy parameters");
       LabelJob.Plan plan = LabelJob.plan(request);
       if (planOnly) {
         LabelPlanReport report = LabelPlanReport.of(plan);
