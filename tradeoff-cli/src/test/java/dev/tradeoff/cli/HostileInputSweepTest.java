@@ -106,16 +106,10 @@ class HostileInputSweepTest {
       }
     }
 
-    Map<String, Integer> counts = new LinkedHashMap<>();
-    for (String k : List.of("accepted", "clean refusals", "traces", "hangs", "silent wrong outputs")) {
-      counts.put(k, 0);
-    }
+    Map<String, Integer> counts = zeroCounts("accepted", "clean refusals", "traces", "hangs",
+        "silent wrong outputs");
     List<Outcome> bad = new ArrayList<>();
-    ExecutorService pool = Executors.newCachedThreadPool(r -> {
-      Thread t = new Thread(r, "sweep");
-      t.setDaemon(true);
-      return t;
-    });
+    ExecutorService pool = daemonPool("sweep");
     long started = System.nanoTime();
     try {
       Path log = Path.of("target", "hostile-input-sweep.log");
@@ -198,17 +192,10 @@ class HostileInputSweepTest {
         }
       }
     }
-    Map<String, Integer> counts = new LinkedHashMap<>();
-    for (String k : List.of("accepted", "clean refusals", "traces", "hangs", "silent wrong outputs",
-        "unsafe messages")) {
-      counts.put(k, 0);
-    }
+    Map<String, Integer> counts = zeroCounts("accepted", "clean refusals", "traces", "hangs",
+        "silent wrong outputs", "unsafe messages");
     List<Outcome> bad = new ArrayList<>();
-    ExecutorService pool = Executors.newCachedThreadPool(r -> {
-      Thread t = new Thread(r, "file-sweep");
-      t.setDaemon(true);
-      return t;
-    });
+    ExecutorService pool = daemonPool("file-sweep");
     Path log = Path.of("target", "hostile-file-sweep.log");
     Files.createDirectories(log.getParent());
     Files.writeString(log, "");
@@ -237,6 +224,23 @@ class HostileInputSweepTest {
     Files.createDirectories(Path.of("target"));
     Files.writeString(Path.of("target", "hostile-file-sweep.txt"), summary);
     assertThat(bad).as(summary.toString()).isEmpty();
+  }
+
+  private static Map<String, Integer> zeroCounts(String... kinds) {
+    Map<String, Integer> counts = new LinkedHashMap<>();
+    for (String k : kinds) {
+      counts.put(k, 0);
+    }
+    return counts;
+  }
+
+  /** Runs are time-boxed on daemon threads, so a hung run never keeps the JVM alive. */
+  private static ExecutorService daemonPool(String name) {
+    return Executors.newCachedThreadPool(r -> {
+      Thread t = new Thread(r, name);
+      t.setDaemon(true);
+      return t;
+    });
   }
 
   private static Outcome run(ExecutorService pool, Case c) throws Exception {
