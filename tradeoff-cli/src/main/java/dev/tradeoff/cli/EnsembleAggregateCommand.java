@@ -1,11 +1,11 @@
 package dev.tradeoff.cli;
 
 import dev.tradeoff.accounting.Shown;
-import dev.tradeoff.beam.label.CsvInput;
-import java.io.BufferedReader;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
+import dev.tradeoff.beam.label.CsvInput;
 import dev.tradeoff.ensemble.aggregate.BatchAggregator;
 import dev.tradeoff.ensemble.privacy.DarrmSetting;
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;

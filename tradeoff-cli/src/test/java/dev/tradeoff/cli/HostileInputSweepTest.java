@@ -1,8 +1,8 @@
 package dev.tradeoff.cli;
 
-import dev.tradeoff.accounting.Shown;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tradeoff.accounting.Shown;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
