@@ -457,6 +457,7 @@ class HostileInputSweepTest {
     add(b, "amplify plot", "--alpha 50 --c 0.1 --dimension 1 --samples 1 --max-epsilon 3 --out " + dir.resolve("a.png"));
     add(b, "ledger show", "--ledger " + ledger);
     Path filters = dir.resolve("filters.db");
+    Files.deleteIfExists(filters); // both sweeps build their bases in the one directory
     CliRun made = CliRun.of("ledger", "create", "--ledger", filters.toString(), "--budget",
         "8,1e-5", "--filters", "gdp:0.5,rdp:0.4,basic:0.1");
     assertThat(made.status()).as(made.err()).isZero();
