@@ -70,6 +70,8 @@ public final class AuditCommand implements Callable<Integer> {
   /** Fewest and most samples per input (the audit's time is linear in them). */
   static final long MIN_SAMPLES = 100;
   static final long MAX_SAMPLES = 100_000_000;
+  /** Samples per input of the pilot that times a long audit. */
+  static final long PILOT_SAMPLES = 20_000;
 
   @Override
   public Integer call() {
@@ -80,6 +82,18 @@ public final class AuditCommand implements Callable<Integer> {
     AuditCase<?, ?> auditCase = AuditCases.parse(mechanism);
     RandomGenerator random =
         seed == null ? Randomness.secure() : Randomness.seeded(seed);
+    Progress progress = Progress.of(spec);
+    if (samples > 10 * PILOT_SAMPLES) {
+      // the audit's time is linear in the samples: time a small audit (its own randomness, so a
+      // seeded audit's result does not change) and scale it
+      long t0 = System.nanoTime();
+      new PrivacyAuditor(PILOT_SAMPLES, confidence, certifiedEvents)
+          .audit(AuditCases.parse(mechanism), Randomness.secure());
+      double pilot = (System.nanoTime() - t0) / 1e9;
+      progress.expect(pilot * samples / PILOT_SAMPLES, "2 x " + samples + " samples, timed on a"
+          + " pilot of " + PILOT_SAMPLES);
+    }
+    progress.phase("drawing and counting 2 x " + samples + " outputs");
     AuditResult result = auditor.audit(auditCase, random);
     Map<String, Object> report = report(result);
     PrintWriter out = spec.commandLine().getOut();

@@ -1,8 +1,11 @@
 package dev.tradeoff.cli;
 
+import dev.tradeoff.accounting.Shown;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
+import dev.tradeoff.beam.label.CsvInput;
 import dev.tradeoff.ensemble.aggregate.BatchAggregator;
 import dev.tradeoff.ensemble.privacy.DarrmSetting;
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -109,14 +112,20 @@ public final class EnsembleAggregateCommand implements Runnable {
   /** Largest votes file read. */
   static final long MAX_VOTES_BYTES = 256L << 20;
 
-  /** Rows of exactly K values, each 0 or 1. */
+  /**
+   * Rows of exactly K values, each 0 or 1, from a plain or compressed (gzip, bzip2, zstd, deflate)
+   * file of at most {@link #MAX_VOTES_BYTES} bytes of text.
+   */
   static int[][] readVotes(Path path, int k) {
     Inputs.inputFile("--votes", path, MAX_VOTES_BYTES);
-    List<String> lines;
-    try {
-      lines = Files.readAllLines(path);
+    List<String> lines = new ArrayList<>();
+    try (BufferedReader in = CsvInput.openText("--votes", path.toString(), MAX_VOTES_BYTES)) {
+      for (String line = in.readLine(); line != null; line = in.readLine()) {
+        lines.add(line);
+      }
     } catch (IOException e) {
-      throw new IllegalArgumentException("cannot read votes file " + path);
+      throw new IllegalArgumentException("cannot read votes file " + path + " ("
+          + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()) + ")");
     }
     List<int[]> rows = new ArrayList<>();
     int lineNo = 0;
@@ -135,7 +144,7 @@ public final class EnsembleAggregateCommand implements Runnable {
         String c = cells[i].strip();
         if (!c.equals("0") && !c.equals("1")) {
           throw new IllegalArgumentException("votes file " + path + " line " + lineNo
-              + " column " + (i + 1) + " must be 0 or 1, but was '" + c + "'");
+              + " column " + (i + 1) + " must be 0 or 1, but was '" + Shown.value(c) + "'");
         }
         row[i] = c.charAt(0) - '0';
       }

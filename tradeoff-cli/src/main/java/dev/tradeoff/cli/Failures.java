@@ -1,5 +1,6 @@
 package dev.tradeoff.cli;
 
+import dev.tradeoff.accounting.Shown;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -13,7 +14,9 @@ import java.util.zip.ZipException;
 
 /**
  * The command line's global guard: turns any {@link Throwable} a command throws into the one line it
- * prints on standard error and its exit status. No command ever prints a stack trace.
+ * prints on standard error and its exit status. No command ever prints a stack trace, and every
+ * line is made safe to print ({@link Shown#line}: control characters escaped, one line, a length
+ * limit), whatever a file or flag put into it.
  *
  * <ul>
  *   <li>{@link IllegalArgumentException} (the {@code Require}/{@link Inputs} message, which names
@@ -22,6 +25,10 @@ import java.util.zip.ZipException;
  *       FileSystemException}s, {@link ZipException} and {@link EOFException} for compressed or
  *       truncated garbage): the file and what is wrong with it, status {@value
  *       TradeoffCommand#BAD_INPUT};
+ *   <li>a cluster that did not start ({@link dev.tradeoff.beam.cluster.ClusterStartException}:
+ *       the process, its exit status, its log) and a job that failed inside a runner (Flink,
+ *       Spark) for a reason not thrown by Tradeoff's code: what happened, status {@value
+ *       #INTERNAL}, not called a bug;
  *   <li>{@link ArithmeticException}, {@link OutOfMemoryError} and anything else: what went wrong
  *       and the flags that were given, status {@value #INTERNAL} (these mean an input passed the
  *       boundary checks that should have refused it, a bug to report).
@@ -42,6 +49,11 @@ final class Failures {
    * {@code "account compose"}) run with {@code args}.
    */
   static Line describe(Throwable failure, String command, List<String> args) {
+    Line line = classify(failure, command, args);
+    return new Line(Shown.line(line.message()), line.status());
+  }
+
+  private static Line classify(Throwable failure, String command, List<String> args) {
     for (Throwable t = failure; t != null; t = t.getCause()) {
       Line line = known(t);
       if (line != null) {
@@ -60,6 +72,12 @@ final class Failures {
       return new Line(command + " recursed too deeply on these inputs" + given, INTERNAL);
     }
     Throwable r = root(failure);
+    if (onARunner(failure) && !thrownByTradeoff(r)) {
+      return new Line(command + " failed on the runner: " + r.getClass().getSimpleName()
+          + (r.getMessage() == null ? "" : " (" + firstLine(r.getMessage()) + ")")
+          + "; the runner or the machine, not the input (on a cluster, see its logs; a loaded"
+          + " machine may need a longer cluster up --job-timeout)", INTERNAL);
+    }
     return new Line(command + " failed: " + r.getClass().getSimpleName()
         + (r.getMessage() == null ? "" : " (" + firstLine(r.getMessage()) + ")")
         + "; an input is outside the range this command can compute" + given
@@ -68,8 +86,11 @@ final class Failures {
 
   private static Line known(Throwable t) {
     int bad = TradeoffCommand.BAD_INPUT;
+    if (t instanceof dev.tradeoff.beam.cluster.ClusterStartException) {
+      return new Line(t.getMessage(), INTERNAL);
+    }
     if (t instanceof IllegalArgumentException && t.getMessage() != null) {
-      return new Line(firstLine(t.getMessage()), bad);
+      return new Line(t.getMessage(), bad);
     }
     if (t instanceof NoSuchFileException e) {
       return new Line("no such file or directory: " + e.getFile(), bad);
@@ -100,6 +121,24 @@ final class Failures {
           : new Line("input/output error: " + firstLine(String.valueOf(t.getMessage())), bad);
     }
     return null;
+  }
+
+  /** Whether the failure came through a Beam runner, Flink or Spark. */
+  private static boolean onARunner(Throwable failure) {
+    for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      String name = t.getClass().getName();
+      if (name.startsWith("org.apache.flink.") || name.startsWith("org.apache.spark.")
+          || name.startsWith("org.apache.beam.sdk.Pipeline$PipelineExecutionException")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether Tradeoff's own code threw {@code t} (its innermost frame is ours): then a bug. */
+  private static boolean thrownByTradeoff(Throwable t) {
+    StackTraceElement[] frames = t.getStackTrace();
+    return frames.length > 0 && frames[0].getClassName().startsWith("dev.tradeoff.");
   }
 
   private static Throwable root(Throwable t) {

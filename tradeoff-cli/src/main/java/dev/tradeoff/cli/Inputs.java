@@ -257,7 +257,11 @@ public final class Inputs {
     return file;
   }
 
-  /** A ledger file to read: in an existing directory, and not a directory itself. */
+  /**
+   * A ledger file to read: in an existing directory, and neither a directory nor a device, pipe or
+   * socket ({@code /dev/null}, {@code /dev/full}: SQLite would fail on them only when it syncs, after
+   * the run).
+   */
   public static Path ledgerToRead(String flag, Path file) {
     if (file == null || file.toString().isEmpty()) {
       throw new IllegalArgumentException(flag + " must name a ledger file, but was empty");
@@ -270,6 +274,11 @@ public final class Inputs {
     if (Files.isDirectory(file)) {
       throw new IllegalArgumentException(flag + " must be a ledger file, but " + file
           + " is a directory");
+    }
+    if (Files.exists(file) && !Files.isRegularFile(file)) {
+      throw new IllegalArgumentException("cannot use the ledger at " + file + ": " + flag
+          + " must name a ledger file or a new one, but this is a device, pipe or socket"
+          + " (SQLite needs a regular file it can lock, journal and sync)");
     }
     return file;
   }

@@ -1,5 +1,6 @@
 package dev.tradeoff.cli;
 
+import dev.tradeoff.accounting.Shown;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.beam.cluster.FlinkSessionCluster;
 import dev.tradeoff.beam.label.Aggregator;
@@ -201,7 +202,7 @@ public final class LabelCommand implements Callable<Integer> {
     }
     var o = spec.commandLine().getOut();
     try (Progress progress = Progress.of(spec)) {
-      progress.phase("checking the input, fixing the privacy parameters");
+      progress.checking("checking the input, fixing the privacy parameters");
       LabelJob.Plan plan = LabelJob.plan(request);
       if (planOnly) {
         LabelPlanReport report = LabelPlanReport.of(plan);
@@ -229,7 +230,7 @@ public final class LabelCommand implements Callable<Integer> {
       o.flush();
       return 0;
     } catch (BudgetExceededException e) {
-      spec.commandLine().getErr().println("tradeoff: " + e.getMessage());
+      spec.commandLine().getErr().println("tradeoff: " + Shown.line(e.getMessage()));
       return OVER_BUDGET;
     }
   }
@@ -240,6 +241,9 @@ public final class LabelCommand implements Callable<Integer> {
    * {@link ClassSet}, {@link LabelJob.Request}), whose parameter names are these flags' names.
    */
   private LabelJob.Request request() {
+    if (out.toString().isEmpty()) {
+      throw new IllegalArgumentException("--out must name a directory, but was empty");
+    }
     Aggregator agg = Aggregator.parse(aggregator);
     Map<String, FeatureMap.Range> parsedRanges = new LinkedHashMap<>();
     for (String r : ranges) {

@@ -1,5 +1,6 @@
 package dev.tradeoff.cli;
 
+import dev.tradeoff.accounting.Shown;
 import dev.tradeoff.accounting.budget.LedgerEntry;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.PrivacyGuarantee;
@@ -15,13 +16,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
  * {@code tradeoff ledger}: inspect a persistent privacy-budget ledger ({@link SqliteLedger}).
- * {@code ledger show --ledger FILE [--json]} lists the budget, what is spent (open reservations at
+ * Every subcommand takes its ledger as its argument, as {@code --ledger FILE} or from {@code
+ * TRADEOFF_LEDGER} ({@link LedgerFile}); there is no default file.
+ * {@code ledger show FILE [--json]} lists the budget, what is spent (open reservations at
  * their worst case, rounded up), what remains (rounded down) and every charge: label, status,
  * reserved and charged amounts, timestamps and the process that made it. It only reads the file.
  */
@@ -50,8 +54,7 @@ public final class LedgerCommand implements Runnable {
 
     @Spec CommandSpec spec;
 
-    @Option(names = "--ledger", defaultValue = "tradeoff-ledger.db", description = "ledger file")
-    Path ledger;
+    @Mixin LedgerFile ledger;
 
     @Option(names = "--json", description = "print JSON")
     boolean json;
@@ -59,7 +62,7 @@ public final class LedgerCommand implements Runnable {
     @Override
     public Integer call() {
       PrintWriter out = spec.commandLine().getOut();
-      try (SqliteLedger l = SqliteLedger.open(Inputs.ledgerToRead("--ledger", ledger))) {
+      try (SqliteLedger l = SqliteLedger.open(ledger.toRead())) {
         List<LedgerEntry> entries = l.entries();
         PrivacyGuarantee spent = l.spent();
         PrivacyGuarantee remaining = l.remaining();
@@ -120,8 +123,7 @@ public final class LedgerCommand implements Runnable {
   public static final class Create implements Callable<Integer> {
     @Spec CommandSpec spec;
 
-    @Option(names = "--ledger", required = true, description = "ledger file to create")
-    Path ledger;
+    @Mixin LedgerFile ledger;
 
     @Option(names = "--budget", required = true, split = ",", description = "E,D: the budget")
     double[] budget;
@@ -140,7 +142,7 @@ public final class LedgerCommand implements Runnable {
       }
       ApproxDp b = new ApproxDp(Inputs.epsilon("--budget", budget[0]),
           Inputs.delta("--budget", budget[1]));
-      Path file = Inputs.ledgerToWrite("--ledger", ledger);
+      Path file = ledger.toWrite();
       if (java.nio.file.Files.exists(file)) {
         throw new IllegalArgumentException("--ledger " + file + " already exists; a ledger is"
             + " created once");
@@ -170,15 +172,14 @@ public final class LedgerCommand implements Runnable {
   public static final class Remaining implements Callable<Integer> {
     @Spec CommandSpec spec;
 
-    @Option(names = "--ledger", required = true, description = "ledger file")
-    Path ledger;
+    @Mixin LedgerFile ledger;
 
     @Option(names = "--json", description = "print JSON")
     boolean json;
 
     @Override
     public Integer call() {
-      try (SqliteLedger l = SqliteLedger.open(Inputs.ledgerToRead("--ledger", ledger))) {
+      try (SqliteLedger l = SqliteLedger.open(ledger.toRead())) {
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("ledger", l.file().toString());
         doc.put("budget", amounts(l.budget()));
@@ -205,8 +206,7 @@ public final class LedgerCommand implements Runnable {
   abstract static class Request {
     @Spec CommandSpec spec;
 
-    @Option(names = "--ledger", required = true, description = "ledger file")
-    Path ledger;
+    @Mixin LedgerFile ledger;
 
     @Option(names = "--mechanism", required = true,
         description = "the release, as `account compose` takes it: " + MechanismSpecs.SYNTAX)
@@ -232,7 +232,7 @@ public final class LedgerCommand implements Runnable {
     @Override
     public Integer call() {
       Inputs.count("--count", count, 1, 1_000_000);
-      try (SqliteLedger l = SqliteLedger.open(Inputs.ledgerToRead("--ledger", ledger))) {
+      try (SqliteLedger l = SqliteLedger.open(ledger.toRead())) {
         var one = charge(l, 1);
         // the exact count: GDP and RDP charges are priced in closed form for any count
         int fit = l.fits(one, Integer.MAX_VALUE);
@@ -258,7 +258,7 @@ public final class LedgerCommand implements Runnable {
     public Integer call() {
       Inputs.count("--count", count, 1, 1_000_000);
       PrintWriter out = spec.commandLine().getOut();
-      try (SqliteLedger l = SqliteLedger.open(Inputs.ledgerToRead("--ledger", ledger))) {
+      try (SqliteLedger l = SqliteLedger.open(ledger.toRead())) {
         var c = charge(l, count);
         // the arguments as given, from the top-level command on ("ledger charge --ledger ...")
         String commandLine = "tradeoff " + String.join(" ",
@@ -269,7 +269,7 @@ public final class LedgerCommand implements Runnable {
           out.flush();
           return 0;
         } catch (dev.tradeoff.accounting.budget.BudgetExceededException e) {
-          spec.commandLine().getErr().println("tradeoff: " + e.getMessage());
+          spec.commandLine().getErr().println("tradeoff: " + Shown.line(e.getMessage()));
           return DOES_NOT_FIT;
         }
       }
@@ -282,8 +282,7 @@ public final class LedgerCommand implements Runnable {
   public static final class History implements Callable<Integer> {
     @Spec CommandSpec spec;
 
-    @Option(names = "--ledger", required = true, description = "ledger file")
-    Path ledger;
+    @Mixin LedgerFile ledger;
 
     @Option(names = "--json", description = "print JSON")
     boolean json;
@@ -294,7 +293,7 @@ public final class LedgerCommand implements Runnable {
     @Override
     public Integer call() {
       PrintWriter out = spec.commandLine().getOut();
-      try (SqliteLedger l = SqliteLedger.open(Inputs.ledgerToRead("--ledger", ledger))) {
+      try (SqliteLedger l = SqliteLedger.open(ledger.toRead())) {
         List<Map<String, Object>> rows = new ArrayList<>();
         for (SqliteLedger.LedgerRecord r : l.history()) {
           Map<String, Object> row = new LinkedHashMap<>();
@@ -352,15 +351,14 @@ public final class LedgerCommand implements Runnable {
   public static final class Plot implements Callable<Integer> {
     @Spec CommandSpec spec;
 
-    @Option(names = "--ledger", required = true, description = "ledger file")
-    Path ledger;
+    @Mixin LedgerFile ledger;
 
     @Option(names = "--out", defaultValue = "ledger.png", description = "PNG file")
     Path png;
 
     @Override
     public Integer call() throws java.io.IOException {
-      try (SqliteLedger l = SqliteLedger.open(Inputs.ledgerToRead("--ledger", ledger))) {
+      try (SqliteLedger l = SqliteLedger.open(ledger.toRead())) {
         List<Double> x = new ArrayList<>();
         List<Double> basic = new ArrayList<>();
         List<Double> gdp = new ArrayList<>();
@@ -411,12 +409,11 @@ public final class LedgerCommand implements Runnable {
   public static final class Verify implements Callable<Integer> {
     @Spec CommandSpec spec;
 
-    @Option(names = "--ledger", required = true, description = "ledger file")
-    Path ledger;
+    @Mixin LedgerFile ledger;
 
     @Override
     public Integer call() {
-      try (SqliteLedger l = SqliteLedger.open(Inputs.ledgerToRead("--ledger", ledger))) {
+      try (SqliteLedger l = SqliteLedger.open(ledger.toRead())) {
         SqliteLedger.Verification v = l.verify();
         spec.commandLine().getOut().printf("ok: %d entries, head %s%n", v.entries(),
             v.headHash());

@@ -19,6 +19,10 @@ import picocli.CommandLine.Model.CommandSpec;
  * prints plain lines, at most one every {@link #PLAIN_EVERY_SECONDS} seconds (and on each new
  * phase), never an escape code. {@code --quiet} silences it. Standard output is never touched.
  *
+ * <p>A long command says up front about how long it will take ({@link #expect}); a phase that
+ * checks input and may end in a refusal ({@link #checking}) prints no plain lines, so a refusal is
+ * one line with no progress before it.
+ *
  * <p>Use in a command: {@code Progress p = Progress.of(spec); p.phase("training"); p.step(i, n);}.
  */
 final class Progress implements AutoCloseable {
@@ -43,6 +47,8 @@ final class Progress implements AutoCloseable {
   private double lastPlain = Double.NEGATIVE_INFINITY;
   private boolean phaseChanged;
   private boolean drawn;
+  private boolean checking;
+  private double expected = Double.NaN;
 
   private Progress(PrintWriter err, String command, boolean terminal, boolean enabled) {
     this.err = err;
@@ -80,11 +86,36 @@ final class Progress implements AutoCloseable {
 
   /** A new phase (e.g. "training teachers"); its fraction done is unknown until {@link #step}. */
   synchronized void phase(String name) {
+    checking = false;
     if (!name.equals(phase)) {
       phase = name;
       fraction = Double.NaN;
       detail = () -> "";
       phaseChanged = true;
+    }
+  }
+
+  /**
+   * A phase that checks the input and may still end in a refusal: when standard error is
+   * redirected, no line is printed for it (a refusal is one line, with no progress before it); on a
+   * terminal it is drawn in place and erased. The next {@link #phase} ends it.
+   */
+  synchronized void checking(String name) {
+    phase(name);
+    checking = true;
+  }
+
+  /**
+   * Says at once, in one line, about how long the command will take and on what the figure rests
+   * (e.g. "measured on a pilot of 20000 samples"); later lines show the time left against it while
+   * no fraction done is known.
+   */
+  synchronized void expect(double seconds, String basis) {
+    expected = seconds;
+    if (enabled) {
+      String line = command + ": expected to take about " + duration(seconds) + " (" + basis + ")";
+      err.print(terminal && drawn ? "\r\033[K" + line + "\n" : line + "\n");
+      err.flush();
     }
   }
 
@@ -134,6 +165,9 @@ final class Progress implements AutoCloseable {
       return;
     }
     String line = line(elapsed);
+    if (checking && !terminal) {
+      return;
+    }
     if (terminal) {
       err.print("\r\033[K" + line);
     } else if (phaseChanged || elapsed - lastPlain >= PLAIN_EVERY_SECONDS) {
@@ -159,6 +193,8 @@ final class Progress implements AutoCloseable {
     s.append(", ").append(duration(elapsed)).append(" elapsed");
     if (estimate && fraction > 0.02 && fraction < 1) {
       s.append(", about ").append(duration(elapsed * (1 - fraction) / fraction)).append(" left");
+    } else if (Double.isNaN(fraction) && expected > elapsed) {
+      s.append(", about ").append(duration(expected - elapsed)).append(" left");
     }
     return s.toString();
   }

@@ -25,6 +25,8 @@ public final class ReproduceDarrmCommand implements Runnable {
   @Override
   public void run() {
     Inputs.outputDirectory("--out", out);
+    Progress.of(spec).expect(35, "34 s measured on 2 cores at load 15");
+    Progress.of(spec).phase("computing and drawing Figures 2, 7 and 8");
     DarrmReproduction.write(out, file -> {
       spec.commandLine().getOut().println(file);
       spec.commandLine().getOut().flush();

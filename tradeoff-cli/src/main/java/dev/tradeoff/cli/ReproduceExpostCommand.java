@@ -39,6 +39,10 @@ public final class ReproduceExpostCommand implements Callable<Integer> {
     Inputs.count("--repetitions", repetitions, 1, 1_000_000);
     Inputs.count("--datasets", datasets, 1, ExpostReproduction.DATASETS);
     Inputs.outputDirectory("--out", out);
+    // about 8 minutes for the defaults on two cores; the datasets double in size, the runs add up
+    Progress.of(spec).expect(480.0 * repetitions / 20 * (Math.pow(2, datasets) - 1) / 31,
+        "about 8 minutes for 20 repetitions on 5 datasets on two cores, scaled to these");
+    Progress.of(spec).phase("Figure 1, then Table 1");
     PrintWriter console = spec.commandLine().getOut();
     ExpostReproduction.Figure1 figure = ExpostReproduction.figure1(out);
     console.printf(Locale.ROOT,

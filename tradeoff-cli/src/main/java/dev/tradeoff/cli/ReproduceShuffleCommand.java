@@ -27,6 +27,8 @@ public final class ReproduceShuffleCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Inputs.outputDirectory("--out", out);
+    Progress.of(spec).expect(36, "36 s measured on 2 cores at load 16");
+    Progress.of(spec).phase("computing the exact and bounded curves of Figure 1");
     ShuffleReproduction.Reports reports = ShuffleReproduction.write(out);
     PrintWriter w = spec.commandLine().getOut();
     ShuffleAnalyzeCommand.printTable(w, reports.binary());

@@ -1,5 +1,6 @@
 package dev.tradeoff.cli;
 
+import dev.tradeoff.accounting.Shown;
 import dev.tradeoff.accounting.budget.BudgetExceededException;
 import java.io.PrintWriter;
 import java.util.List;
@@ -91,14 +92,14 @@ public final class TradeoffCommand implements Runnable {
             line = line.replaceAll("[.\\s]+$", "")
                 + "; did you mean " + closest(u.getUnmatched().get(0), u.getSuggestions()) + "?";
           }
-          err.println("tradeoff: " + line);
+          err.println("tradeoff: " + Shown.line(line));
           err.flush();
           return BAD_INPUT;
         });
     cli.setExecutionExceptionHandler(
         (ex, commandLine, parseResult) -> {
           if (ex instanceof BudgetExceededException) {
-            commandLine.getErr().println("tradeoff: " + ex.getMessage());
+            commandLine.getErr().println("tradeoff: " + Shown.line(ex.getMessage()));
             commandLine.getErr().flush();
             return BUDGET_EXCEEDED;
           }

@@ -45,6 +45,32 @@ class CliGuardTest {
   }
 
   @Test
+  void aClusterThatDidNotStartOrARunnerFailureIsNotCalledABug() {
+    Failures.Line start = line(new dev.tradeoff.beam.cluster.ClusterStartException(
+        "cluster taskmanager-0 exited with status 1 during start-up; /s/log/taskmanager-0.log"
+            + " says: Caused by: java.net.BindException: \u001b[31mport taken", List.of()));
+    assertThat(start.status()).isEqualTo(Failures.INTERNAL);
+    assertThat(start.message()).startsWith("cluster taskmanager-0 exited with status 1")
+        .contains("BindException: \\e[31mport taken").doesNotContain("bug");
+    // a failure inside the runner that Tradeoff's code did not throw
+    RuntimeException fromFlink = new RuntimeException(new java.util.concurrent.TimeoutException(
+        "slot request timed out after 300000 ms"));
+    fromFlink.getCause().setStackTrace(new StackTraceElement[] {new StackTraceElement(
+        "org.apache.flink.runtime.jobmaster.slotpool.X", "f", "X.java", 1)});
+    Failures.Line runner = line(new org.apache.beam.sdk.Pipeline.PipelineExecutionException(
+        fromFlink));
+    assertThat(runner.status()).isEqualTo(Failures.INTERNAL);
+    assertThat(runner.message()).contains("failed on the runner: TimeoutException")
+        .contains("--job-timeout").doesNotContain("bug");
+    // the same path, but thrown by Tradeoff's own code: a bug
+    ArithmeticException ours = new ArithmeticException("overflow");
+    ours.setStackTrace(new StackTraceElement[] {new StackTraceElement(
+        "dev.tradeoff.beam.label.Plurality", "f", "Plurality.java", 1)});
+    assertThat(line(new org.apache.beam.sdk.Pipeline.PipelineExecutionException(ours))
+        .message()).contains("this is a bug");
+  }
+
+  @Test
   void aMistypedCommandGetsASuggestion() {
     CliRun run = CliRun.of("acount", "compose");
     assertThat(run.status()).isEqualTo(TradeoffCommand.BAD_INPUT);

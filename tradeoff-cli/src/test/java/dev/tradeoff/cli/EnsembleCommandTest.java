@@ -9,6 +9,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -87,6 +88,27 @@ class EnsembleCommandTest {
         || s.equals("1"));
     assertThat(a.json().get("totalBasic").get("epsilon").asDouble())
         .isCloseTo(3 * 1.5, within(1e-9));
+
+    // the same votes compressed (read by what they hold) give the same labels for the same seed
+    for (var c : List.of(org.apache.beam.sdk.io.Compression.GZIP,
+        org.apache.beam.sdk.io.Compression.BZIP2, org.apache.beam.sdk.io.Compression.ZSTD,
+        org.apache.beam.sdk.io.Compression.DEFLATE)) {
+      Path packed = dir.resolve("votes.csv" + c.getSuggestedSuffix());
+      try (var out = c.writeCompressed(java.nio.channels.Channels.newChannel(
+          Files.newOutputStream(packed)))) {
+        out.write(java.nio.ByteBuffer.wrap(Files.readAllBytes(votes)));
+      }
+      Path packedLabels = dir.resolve("labels-" + c + ".csv");
+      Run p = run("ensemble", "aggregate", "--votes", packed.toString(), "--gamma-file",
+          gamma.toString(), "--out", packedLabels.toString(), "--seed", "3", "--json");
+      assertThat(p.status()).as("%s: %s", c, p.err()).isZero();
+      assertThat(Files.readAllLines(packedLabels)).isEqualTo(Files.readAllLines(labels));
+    }
+    Path misnamed = Files.copy(votes, dir.resolve("votes-text.csv.gz"));
+    Run refused = run("ensemble", "aggregate", "--votes", misnamed.toString(), "--gamma-file",
+        gamma.toString(), "--out", dir.resolve("none.csv").toString(), "--seed", "3");
+    assertThat(refused.status()).isEqualTo(2);
+    assertThat(refused.err()).contains("is named as gzip");
   }
 
   @Test

@@ -2,6 +2,7 @@ package dev.tradeoff.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tradeoff.accounting.Shown;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -105,16 +106,10 @@ class HostileInputSweepTest {
       }
     }
 
-    Map<String, Integer> counts = new LinkedHashMap<>();
-    for (String k : List.of("accepted", "clean refusals", "traces", "hangs", "silent wrong outputs")) {
-      counts.put(k, 0);
-    }
+    Map<String, Integer> counts = zeroCounts("accepted", "clean refusals", "traces", "hangs",
+        "silent wrong outputs");
     List<Outcome> bad = new ArrayList<>();
-    ExecutorService pool = Executors.newCachedThreadPool(r -> {
-      Thread t = new Thread(r, "sweep");
-      t.setDaemon(true);
-      return t;
-    });
+    ExecutorService pool = daemonPool("sweep");
     long started = System.nanoTime();
     try {
       Path log = Path.of("target", "hostile-input-sweep.log");
@@ -147,6 +142,105 @@ class HostileInputSweepTest {
 
     assertThat(bad).as(summary.toString()).isEmpty();
     assertThat(counts.get("clean refusals")).isPositive();
+  }
+
+  /**
+   * Hostile file contents through every command that reads a file: control bytes, ESC sequences,
+   * line breaks and invalid UTF-8 in a first line, a huge line, compressed data under a plain or a
+   * wrong name, and SQLite files that are not ledgers. Beyond the properties of the flag sweep,
+   * every refusal must be safe to print: one line of printable characters (no ESC, no control
+   * byte, no U+FFFD) of at most {@link Shown#LINE_LIMIT} characters plus the prefix.
+   */
+  @Test
+  void hostileFileContentsAreRefusedInOneSafeLine() throws Exception {
+    Map<String, List<Base>> bases = bases();
+    Map<String, byte[]> contents = HostileFiles.contents();
+    List<Case> cases = new ArrayList<>();
+    List<String[]> readers = List.of(
+        new String[] {"label", "--train"}, new String[] {"label", "--queries"},
+        new String[] {"ensemble aggregate", "--votes"},
+        new String[] {"ensemble aggregate", "--gamma-file"},
+        new String[] {"ensemble verify", "--gamma-file"},
+        new String[] {"shuffle sum", "--input"}, new String[] {"tune", "--plan"},
+        new String[] {"ledger show", "--ledger"}, new String[] {"ledger verify", "--ledger"});
+    int n = 0;
+    for (String[] reader : readers) {
+      for (Map.Entry<String, byte[]> content : contents.entrySet()) {
+        Path file = dir.resolve("hostile-" + (n++) + "-" + content.getKey());
+        Files.write(file, content.getValue());
+        for (Base base : bases.get(reader[0])) {
+          cases.add(new Case(with(base.args(), reader[1], file.toString()), content.getKey(),
+              false));
+        }
+      }
+    }
+    for (Map.Entry<String, String> ledger : HostileFiles.ledgers(dir).entrySet()) {
+      for (String command : List.of("label", "ledger show", "ledger charge", "tune")) {
+        for (Base base : bases.get(command)) {
+          List<String> args = with(base.args(), "--ledger", ledger.getKey());
+          if (command.equals("label")) {
+            args.remove("--seed");
+            args.remove("1");
+            args.addAll(List.of("--ledger-budget", "100,0.1"));
+          }
+          if (command.equals("tune")) {
+            args = with(args, "--budget", "50");
+            args.remove("--seed");
+            args.remove("7");
+          }
+          cases.add(new Case(args, ledger.getValue(), false));
+        }
+      }
+    }
+    Map<String, Integer> counts = zeroCounts("accepted", "clean refusals", "traces", "hangs",
+        "silent wrong outputs", "unsafe messages");
+    List<Outcome> bad = new ArrayList<>();
+    ExecutorService pool = daemonPool("file-sweep");
+    Path log = Path.of("target", "hostile-file-sweep.log");
+    Files.createDirectories(log.getParent());
+    Files.writeString(log, "");
+    try {
+      for (Case c : cases) {
+        Outcome o = run(pool, c);
+        if (o.kind().equals("clean refusals") && !HostileFiles.safe(o.detail())) {
+          o = new Outcome(o.args(), "unsafe messages", o.detail());
+        }
+        Files.writeString(log, o.kind() + "\t" + c.value() + "\t" + Shown.line(o.detail()) + "\n",
+            java.nio.file.StandardOpenOption.APPEND);
+        counts.merge(o.kind(), 1, Integer::sum);
+        if (!o.kind().equals("accepted") && !o.kind().equals("clean refusals")) {
+          bad.add(o);
+        }
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    StringBuilder summary = new StringBuilder(String.format(Locale.ROOT,
+        "hostile-file sweep: %d files over %d readers%n", cases.size(), readers.size()));
+    counts.forEach((k, v) -> summary.append(String.format(Locale.ROOT, "  %-22s %d%n", k, v)));
+    bad.forEach(o -> summary.append("  ").append(o.kind()).append(": ").append(o.args())
+        .append(" -> ").append(Shown.line(o.detail())).append('\n'));
+    System.out.print(summary);
+    Files.createDirectories(Path.of("target"));
+    Files.writeString(Path.of("target", "hostile-file-sweep.txt"), summary);
+    assertThat(bad).as(summary.toString()).isEmpty();
+  }
+
+  private static Map<String, Integer> zeroCounts(String... kinds) {
+    Map<String, Integer> counts = new LinkedHashMap<>();
+    for (String k : kinds) {
+      counts.put(k, 0);
+    }
+    return counts;
+  }
+
+  /** Runs are time-boxed on daemon threads, so a hung run never keeps the JVM alive. */
+  private static ExecutorService daemonPool(String name) {
+    return Executors.newCachedThreadPool(r -> {
+      Thread t = new Thread(r, name);
+      t.setDaemon(true);
+      return t;
+    });
   }
 
   private static Outcome run(ExecutorService pool, Case c) throws Exception {
@@ -363,6 +457,7 @@ class HostileInputSweepTest {
     add(b, "amplify plot", "--alpha 50 --c 0.1 --dimension 1 --samples 1 --max-epsilon 3 --out " + dir.resolve("a.png"));
     add(b, "ledger show", "--ledger " + ledger);
     Path filters = dir.resolve("filters.db");
+    Files.deleteIfExists(filters); // both sweeps build their bases in the one directory
     CliRun made = CliRun.of("ledger", "create", "--ledger", filters.toString(), "--budget",
         "8,1e-5", "--filters", "gdp:0.5,rdp:0.4,basic:0.1");
     assertThat(made.status()).as(made.err()).isZero();

@@ -54,6 +54,42 @@ class ProgressTest {
   }
 
   @Test
+  void aCheckingPhasePrintsNoPlainLineSoARefusalIsOneLine() throws Exception {
+    StringWriter err = new StringWriter();
+    try (Progress p = Progress.start(new PrintWriter(err, true), "demo", false, false)) {
+      p.checking("checking the input");
+      Thread.sleep(2600);
+    }
+    assertThat(err.toString()).isEmpty();
+    StringWriter after = new StringWriter();
+    try (Progress p = Progress.start(new PrintWriter(after, true), "demo", false, false)) {
+      p.checking("checking the input");
+      p.phase("labelling");
+      Thread.sleep(2600);
+    }
+    assertThat(after.toString()).startsWith("demo: labelling, ");
+  }
+
+  @Test
+  void anExpectedDurationIsSaidAtOnceAndCountedDown() throws Exception {
+    StringWriter err = new StringWriter();
+    try (Progress p = Progress.start(new PrintWriter(err, true), "demo", false, false)) {
+      p.expect(600, "timed on a pilot");
+      assertThat(err.toString()).isEqualTo("demo: expected to take about 10 min 0 s (timed on a"
+          + " pilot)\n");
+      p.phase("drawing");
+      Thread.sleep(2600);
+    }
+    assertThat(err.toString().lines().skip(1).findFirst().orElseThrow())
+        .startsWith("demo: drawing, ").contains(" elapsed, about 9 min 5");
+    StringWriter quiet = new StringWriter();
+    try (Progress p = Progress.start(new PrintWriter(quiet, true), "demo", false, true)) {
+      p.expect(600, "timed on a pilot");
+    }
+    assertThat(quiet.toString()).isEmpty();
+  }
+
+  @Test
   void quietIsAcceptedBeforeAndAfterTheSubcommand() {
     for (String[] args : new String[][] {
         {"--quiet", "tune", "invocations", "--epsilon", "1", "--epsilon-prime", "1", "--candidates", "3"},

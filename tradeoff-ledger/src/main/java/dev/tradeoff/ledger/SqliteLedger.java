@@ -1,6 +1,7 @@
 package dev.tradeoff.ledger;
 
 import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.Shown;
 import dev.tradeoff.accounting.budget.BudgetExceededException;
 import dev.tradeoff.accounting.budget.BudgetStore;
 import dev.tradeoff.accounting.budget.Charge;
@@ -42,9 +43,14 @@ import org.sqlite.SQLiteException;
  * nothing charged.
  *
  * <p><b>Durability.</b> {@code synchronous=FULL} with the rollback journal ({@code
- * journal_mode=DELETE}): a transaction is on disk (journal and database fsync'd) before {@code
- * COMMIT} returns, so when {@link #reserve}, {@link #commit} or {@link #charge} returns, the charge
- * survives a process crash or power loss. The rollback journal rather than WAL because the ledger
+ * journal_mode=TRUNCATE}): a transaction is on disk (journal and database fsync'd, then the journal
+ * truncated and fsync'd) before {@code COMMIT} returns, so when {@link #reserve}, {@link #commit} or
+ * {@link #charge} returns, the charge survives a process crash or power loss. TRUNCATE rather than
+ * DELETE: a commit never unlinks the journal, so it cannot fail with {@code
+ * SQLITE_IOERR_DELETE_NOENT} (an {@code unlink} that found the journal gone) after the database was
+ * already written, as a commit in DELETE mode once did under load; every connection sets it, so
+ * the zero-length {@code -journal} file stays next to the ledger. The rollback journal rather than
+ * WAL because the ledger
  * is a file of record: in WAL mode the newest commits live in a separate {@code -wal} file until a
  * checkpoint, and copying or backing up only the {@code .db} file (the natural thing to do) would
  * silently drop charges, i.e. under-count spent privacy; WAL also needs shared memory and does not
@@ -154,7 +160,6 @@ public final class SqliteLedger implements BudgetStore {
         }
         return validate(absolute, c);
       });
-      setJournalMode(absolute, c);
       if (!sameBudget(existing.coordinates, wanted)) {
         throw new IllegalArgumentException(
             "ledger "
@@ -650,7 +655,6 @@ public final class SqliteLedger implements BudgetStore {
 
   private <T> T write(SqlWork<T> work) {
     try (Connection c = connect(file)) {
-      setJournalMode(file, c);
       return inTransaction(c, "BEGIN IMMEDIATE", () -> {
         // A ledger edited since it was opened is refused before anything is written.
         validate(file, c);
@@ -696,17 +700,22 @@ public final class SqliteLedger implements BudgetStore {
     }
   }
 
+  /** A connection with full sync, the busy timeout and the truncated rollback journal. */
   private static Connection connect(Path file) throws SQLException {
     SQLiteConfig config = new SQLiteConfig();
     config.setSynchronous(SQLiteConfig.SynchronousMode.FULL);
     config.setBusyTimeout(BUSY_TIMEOUT_MS);
-    return config.createConnection("jdbc:sqlite:" + file);
-  }
-
-  private static void setJournalMode(Path file, Connection c) throws SQLException {
-    String mode = queryString(c, "PRAGMA journal_mode = DELETE");
-    if (!"delete".equalsIgnoreCase(mode)) {
-      throw new SQLException("could not set the rollback journal on " + file + " (mode " + mode + ")");
+    Connection c = config.createConnection("jdbc:sqlite:" + file);
+    try {
+      String mode = queryString(c, "PRAGMA journal_mode = TRUNCATE");
+      if (!"truncate".equalsIgnoreCase(mode)) {
+        throw new SQLException("could not set the rollback journal on " + file + " (mode " + mode
+            + ")");
+      }
+      return c;
+    } catch (SQLException | RuntimeException e) {
+      c.close();
+      throw e;
     }
   }
 
@@ -906,7 +915,7 @@ public final class SqliteLedger implements BudgetStore {
       }
       throw new LedgerFormatException(file + " is not a Tradeoff privacy ledger: it is an SQLite"
           + " database of another application (application_id " + applicationId + ", tables "
-          + tables + "); refusing to use it");
+          + Shown.value(tables.toString()) + "); refusing to use it");
     }
     long version = queryLong(c, "PRAGMA user_version");
     if (version != SCHEMA_VERSION) {
@@ -918,10 +927,17 @@ public final class SqliteLedger implements BudgetStore {
     if (!"ok".equals(check)) {
       throw damaged(file, "SQLite integrity check failed: " + check, null);
     }
+    long tables = queryLong(c, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name"
+        + " IN ('tradeoff_ledger', 'tradeoff_charges')");
+    if (tables != 2) {
+      throw new LedgerFormatException(file + " is not a Tradeoff privacy ledger: it carries the"
+          + " ledger's application_id and schema version but not its tables (tradeoff_ledger,"
+          + " tradeoff_charges); refusing to use it");
+    }
     try {
       String magic = meta(c, "magic");
       if (!MAGIC.equals(magic)) {
-        throw damaged(file, "wrong magic \"" + magic + "\"", null);
+        throw damaged(file, "wrong magic \"" + Shown.value(magic) + "\"", null);
       }
       if (!Integer.toString(EntryDescription.FORMAT).equals(meta(c, "entry_format"))) {
         throw damaged(file, "unknown entry format " + meta(c, "entry_format"), null);
@@ -1171,6 +1187,11 @@ public final class SqliteLedger implements BudgetStore {
       if (code == SQLiteErrorCode.SQLITE_READONLY.code || code == SQLiteErrorCode.SQLITE_PERM.code) {
         return new IllegalArgumentException("privacy ledger " + file + " is read-only (the file or"
             + " its directory, where SQLite writes its journal, cannot be written)", e);
+      }
+      if (code == SQLiteErrorCode.SQLITE_FULL.code || code == SQLiteErrorCode.SQLITE_IOERR.code) {
+        return new IllegalArgumentException("cannot write the ledger at " + file + " ("
+            + (code == SQLiteErrorCode.SQLITE_FULL.code ? "the disk is full"
+                : "an input/output error: " + s.getResultCode()) + ")", e);
       }
       if (code == SQLiteErrorCode.SQLITE_CANTOPEN.code) {
         return new IllegalArgumentException("cannot open privacy ledger " + file + ": its"

@@ -88,6 +88,25 @@ class LedgerConcurrencyTest {
     }
   }
 
+  /**
+   * A commit truncates the rollback journal instead of unlinking it (journal_mode=TRUNCATE), so no
+   * commit can fail because the journal was already gone (SQLITE_IOERR_DELETE_NOENT).
+   */
+  @Test
+  void aCommitTruncatesTheJournalAndNeverDeletesIt() throws Exception {
+    Path file = dir.resolve("journal.db");
+    Path journal = dir.resolve("journal.db-journal");
+    try (SqliteLedger ledger = SqliteLedger.openOrCreate(file, new PureDp(1.0))) {
+      assertThat(journal).exists();
+      assertThat(java.nio.file.Files.size(journal)).isZero();
+      for (int i = 0; i < 3; i++) {
+        ledger.charge("charge " + i, new PureDp(UNIT));
+        assertThat(journal).exists();
+        assertThat(java.nio.file.Files.size(journal)).isZero();
+      }
+    }
+  }
+
   @Test
   void concurrentCreationOfTheSameLedgerYieldsOneLedger() throws Exception {
     Path file = dir.resolve("created.db");

@@ -66,6 +66,25 @@ class LedgerFormatTest {
   }
 
   @Test
+  void aFileWithTheLedgersHeaderButNoTablesIsRefusedAndLeftUntouched() throws Exception {
+    Path file = dir.resolve("header-only.db");
+    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file);
+        Statement s = c.createStatement()) {
+      s.execute("PRAGMA application_id = " + SqliteLedger.APPLICATION_ID);
+      s.execute("PRAGMA user_version = " + SqliteLedger.SCHEMA_VERSION);
+    }
+    byte[] before = Files.readAllBytes(file);
+    assertThatThrownBy(() -> SqliteLedger.open(file))
+        .isInstanceOf(LedgerFormatException.class)
+        .hasMessageContaining("is not a Tradeoff privacy ledger")
+        .hasMessageContaining("not its tables");
+    assertThatThrownBy(() -> SqliteLedger.openOrCreate(file, new PureDp(1)))
+        .isInstanceOf(LedgerFormatException.class)
+        .hasMessageContaining("not its tables");
+    assertThat(Files.readAllBytes(file)).isEqualTo(before);
+  }
+
+  @Test
   void aLedgerWithTamperedAmountsIsRefusedAsDamaged() throws Exception {
     Path file = dir.resolve("tampered.db");
     try (SqliteLedger ledger = SqliteLedger.openOrCreate(file, new PureDp(1))) {

@@ -32,6 +32,13 @@ import java.util.Optional;
  *
  * <p>The TaskManagers load classes parent-first from the same class path, so a submitted Beam job
  * only stages its own jar.
+ *
+ * <p><b>Logs.</b> Each JVM logs through SLF4J's simple backend to {@code log/ROLE.log} in the state
+ * directory (its standard output and error go to {@code ROLE.out} and {@code ROLE.err}): the
+ * {@code slf4j-simple} jar found on the class path is put first, ahead of any no-operation binding,
+ * so Flink's own account of a failed start is kept. A start that fails names the process, its exit
+ * status and the last lines of its log ({@link ClusterStartException}); a retry first removes the
+ * logs of the previous attempt.
  */
 public final class FlinkSessionCluster {
 
@@ -69,6 +76,25 @@ public final class FlinkSessionCluster {
   /** One started JVM: its role, pid and start instant (to recognise it later). */
   public record Started(String role, long pid, String startInstant) {}
 
+  /**
+   * How long to wait: for the cluster to accept jobs after its JVMs start, and for a job's task
+   * slots (Flink's {@code slot.request.timeout}, after which a job that got no slot fails).
+   */
+  public record Timeouts(Duration startUp, Duration slots) {
+    /** Defaults that hold on a loaded machine (a start took up to 7 minutes at load 127). */
+    public static final Timeouts DEFAULT = new Timeouts(Duration.ofMinutes(10),
+        Duration.ofMinutes(30));
+
+    public Timeouts {
+      Require.that(!startUp.isNegative() && !startUp.isZero(), "startUp", "must be positive",
+          startUp);
+      Require.that(!slots.isNegative() && !slots.isZero(), "slots", "must be positive", slots);
+    }
+  }
+
+  /** Lines of a failed process's log quoted in the failure. */
+  static final int EXCERPT_LINES = 3;
+
   private FlinkSessionCluster() {}
 
   /**
@@ -77,12 +103,20 @@ public final class FlinkSessionCluster {
    * @param dir the state directory; refused if it records a cluster that is still running
    * @param workers TaskManagers, each with one task slot
    * @param classpath the class path of the JVMs (flink-runtime and the job's classes)
-   * @param timeout how long to wait for readiness
-   * @throws IllegalStateException if the cluster does not become ready (what was started is stopped)
+   * @param timeouts how long to wait for readiness, and for a job's task slots
+   * @throws ClusterStartException if the cluster does not become ready (what was started is
+   *     stopped)
    */
-  public static Cluster up(Path dir, int workers, String classpath, Duration timeout) {
+  public static Cluster up(Path dir, int workers, String classpath, Timeouts timeouts) {
+    return up(dir, workers, classpath, timeouts, List.of());
+  }
+
+  /** {@link #up}, with extra lines of Flink configuration (which override the defaults). */
+  static Cluster up(Path dir, int workers, String classpath, Timeouts timeouts,
+      List<String> extraConfig) {
     Require.positive("workers", workers);
     Require.nonNull("classpath", classpath);
+    Require.nonNull("timeouts", timeouts);
     Optional<Cluster> existing = read(dir);
     if (existing.isPresent() && existing.get().processes().stream().anyMatch(p -> alive(p))) {
       throw new IllegalArgumentException("a cluster is already running (master "
@@ -93,25 +127,73 @@ public final class FlinkSessionCluster {
     Path conf = dir.resolve("conf");
     Path logs = dir.resolve("log");
     List<Started> started = new ArrayList<>();
+    List<Process> processes = new ArrayList<>();
+    String jvmClasspath = withLogging(classpath);
     try {
       Files.createDirectories(conf);
+      clean(logs);
       Files.createDirectories(logs);
-      Files.writeString(conf.resolve("flink-conf.yaml"), config(rpc, rest, workers));
-      started.add(start("jobmanager", conf, logs, classpath, 512,
-          "org.apache.flink.runtime.entrypoint.StandaloneSessionClusterEntrypoint"));
-      for (int w = 0; w < workers; w++) {
-        started.add(start("taskmanager-" + w, conf, logs, classpath, 640,
-            "org.apache.flink.runtime.taskexecutor.TaskManagerRunner"));
+      List<String> lines = new ArrayList<>(config(rpc, rest, workers, timeouts));
+      lines.addAll(extraConfig);
+      Files.writeString(conf.resolve("flink-conf.yaml"), String.join("\n", lines) + "\n");
+      for (int i = 0; i <= workers; i++) {
+        String role = i == 0 ? "jobmanager" : "taskmanager-" + (i - 1);
+        Process p = start(role, conf, logs, jvmClasspath, i == 0 ? 512 : 640, i == 0
+            ? "org.apache.flink.runtime.entrypoint.StandaloneSessionClusterEntrypoint"
+            : "org.apache.flink.runtime.taskexecutor.TaskManagerRunner");
+        processes.add(p);
+        started.add(new Started(role, p.pid(),
+            p.info().startInstant().map(Object::toString).orElse("")));
       }
       Cluster cluster = new Cluster("127.0.0.1:" + rest, workers, started, dir);
       write(cluster);
-      awaitReady(cluster, timeout);
+      awaitReady(cluster, processes, timeouts.startUp());
       return cluster;
     } catch (IOException | RuntimeException e) {
       stop(started);
+      processes.forEach(Process::destroyForcibly);
       deleteState(dir);
+      if (e instanceof ClusterStartException c) {
+        throw new ClusterStartException(c.getMessage(), started);
+      }
       throw e instanceof IOException io ? new UncheckedIOException(io)
           : (RuntimeException) e;
+    }
+  }
+
+  /**
+   * The JVMs' class path: {@code slf4j-simple} first (so it, not a no-operation binding earlier on
+   * the path, receives Flink's logging), no {@code slf4j-nop}.
+   */
+  static String withLogging(String classpath) {
+    List<String> logging = new ArrayList<>();
+    List<String> rest = new ArrayList<>();
+    for (String entry : classpath.split(java.io.File.pathSeparator)) {
+      String file = Path.of(entry).getFileName() == null ? entry
+          : Path.of(entry).getFileName().toString();
+      if (file.startsWith("slf4j-simple-")) {
+        logging.add(entry);
+      } else if (!file.startsWith("slf4j-nop-")) {
+        rest.add(entry);
+      }
+    }
+    logging.addAll(rest);
+    return String.join(java.io.File.pathSeparator, logging);
+  }
+
+  /** Removes the files a previous start left in {@code logs} (stale logs of more workers). */
+  private static void clean(Path logs) throws IOException {
+    if (!Files.isDirectory(logs)) {
+      return;
+    }
+    try (var files = Files.list(logs)) {
+      for (Path f : files.toList()) {
+        String n = f.getFileName().toString();
+        if (Files.isRegularFile(f) && (n.endsWith(".log") || n.endsWith(".out")
+            || n.endsWith(".err"))) {
+          Files.delete(f);
+        }
+      }
     }
   }
 
@@ -185,8 +267,8 @@ public final class FlinkSessionCluster {
     }
   }
 
-  private static String config(int rpc, int rest, int workers) {
-    return String.join("\n",
+  private static List<String> config(int rpc, int rest, int workers, Timeouts timeouts) {
+    return List.of(
         "jobmanager.rpc.address: 127.0.0.1",
         "jobmanager.rpc.port: " + rpc,
         "jobmanager.bind-host: 127.0.0.1",
@@ -212,10 +294,11 @@ public final class FlinkSessionCluster {
         "classloader.check-leaked-classloader: false",
         "parallelism.default: " + workers,
         "heartbeat.timeout: 120000",
-        "") ;
+        "slot.request.timeout: " + timeouts.slots().toMillis(),
+        "resourcemanager.taskmanager-registration.timeout: " + timeouts.startUp().toMillis());
   }
 
-  private static Started start(String role, Path conf, Path logs, String classpath, int heapMb,
+  private static Process start(String role, Path conf, Path logs, String classpath, int heapMb,
       String main) throws IOException {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -225,6 +308,12 @@ public final class FlinkSessionCluster {
     cmd.add("-XX:+UseSerialGC");
     cmd.addAll(JAVA17_OPENS);
     cmd.add("-Dtradeoff.cluster.role=" + role);
+    Path log = logs.resolve(role + ".log");
+    cmd.add("-Dlog.file=" + log);
+    cmd.add("-Dorg.slf4j.simpleLogger.logFile=" + log);
+    cmd.add("-Dorg.slf4j.simpleLogger.defaultLogLevel=info");
+    cmd.add("-Dorg.slf4j.simpleLogger.showDateTime=true");
+    cmd.add("-Dorg.slf4j.simpleLogger.dateTimeFormat=yyyy-MM-dd'T'HH:mm:ss.SSSZ");
     cmd.add("-cp");
     cmd.add(classpath);
     cmd.add(main);
@@ -234,20 +323,18 @@ public final class FlinkSessionCluster {
         .redirectOutput(logs.resolve(role + ".out").toFile())
         .redirectError(logs.resolve(role + ".err").toFile())
         .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
-    Process p = pb.start();
-    String instant = p.info().startInstant().map(Object::toString).orElse("");
-    return new Started(role, p.pid(), instant);
+    return pb.start();
   }
 
-  private static void awaitReady(Cluster cluster, Duration timeout) {
+  private static void awaitReady(Cluster cluster, List<Process> processes, Duration timeout) {
     HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     long deadline = System.nanoTime() + timeout.toNanos();
     String last = "no answer";
     while (System.nanoTime() < deadline) {
-      for (Started s : cluster.processes()) {
-        if (!alive(s)) {
-          throw new IllegalStateException("cluster " + s.role() + " exited during start-up; see "
-              + cluster.dir().resolve("log").resolve(s.role() + ".err"));
+      for (int i = 0; i < processes.size(); i++) {
+        Process p = processes.get(i);
+        if (!p.isAlive()) {
+          throw exited(cluster, cluster.processes().get(i).role(), p);
         }
       }
       try {
@@ -274,9 +361,69 @@ public final class FlinkSessionCluster {
         throw new IllegalStateException("interrupted while waiting for the cluster", e);
       }
     }
-    throw new IllegalStateException("the cluster did not accept jobs within " + timeout
-        + " (" + last + "); logs in " + cluster.dir().resolve("log"));
+    throw new ClusterStartException("the cluster did not accept jobs within "
+        + timeout.toSeconds() + " s (" + last + "); on a loaded machine give it longer with"
+        + " --timeout SECONDS; logs in " + cluster.dir().resolve("log"), cluster.processes());
   }
+
+  /** The failure of a process that exited during start-up: its status and its log's last lines. */
+  private static ClusterStartException exited(Cluster cluster, String role, Process p) {
+    Path logs = cluster.dir().resolve("log");
+    Path log = logs.resolve(role + ".log");
+    List<String> excerpt = excerpt(log);
+    if (excerpt.isEmpty()) {
+      log = logs.resolve(role + ".err");
+      excerpt = excerpt(log);
+    }
+    return new ClusterStartException("cluster " + role + " exited with status " + p.exitValue()
+        + " during start-up" + (excerpt.isEmpty() ? " and logged nothing"
+            : "; " + log + " says: " + String.join(" | ", excerpt))
+        + " (if the machine is loaded, a longer --timeout may help; logs in " + logs + ")",
+        cluster.processes());
+  }
+
+  /** A line as the simple back-end writes it: time, [thread], level, logger - message. */
+  private static final java.util.regex.Pattern LOGGED = java.util.regex.Pattern.compile(
+      "^\\S+ \\[[^\\]]*\\] (ERROR|WARN|INFO|DEBUG|TRACE) (?:\\S*\\.)?(\\S+) - (.*)$");
+
+  /**
+   * What a log says about a failure, in at most {@link #EXCERPT_LINES} lines: its first errors
+   * and the causes under them ({@code Caused by:}), in order, each as "Logger: message"; without
+   * any, its last lines that say something (stack frames and SLF4J's notices left out). Empty if
+   * the log is missing or empty.
+   */
+  static List<String> excerpt(Path log) {
+    List<String> lines;
+    try {
+      lines = new String(Files.readAllBytes(log), java.nio.charset.StandardCharsets.UTF_8)
+          .lines().toList();
+    } catch (IOException e) {
+      return List.of();
+    }
+    List<String> errors = new ArrayList<>();
+    List<String> telling = new ArrayList<>();
+    for (String line : lines) {
+      String t = line.strip();
+      java.util.regex.Matcher m = LOGGED.matcher(t);
+      if (m.matches() && m.group(1).equals("ERROR")) {
+        errors.add(shorten(m.group(2) + ": " + m.group(3)));
+      } else if (t.startsWith("Caused by: ")) {
+        errors.add(shorten(t));
+      }
+      if (!t.isEmpty() && !t.startsWith("at ") && !t.matches("\\.\\.\\. \\d+ more")
+          && !t.startsWith("SLF4J:")) {
+        telling.add(shorten(t));
+      }
+    }
+    return errors.isEmpty()
+        ? telling.subList(Math.max(0, telling.size() - EXCERPT_LINES), telling.size())
+        : errors.subList(0, Math.min(EXCERPT_LINES, errors.size()));
+  }
+
+  private static String shorten(String line) {
+    return line.length() > 300 ? line.substring(0, 300) + "..." : line;
+  }
+
 
   private static boolean alive(Started s) {
     return ProcessHandle.of(s.pid()).filter(ProcessHandle::isAlive)

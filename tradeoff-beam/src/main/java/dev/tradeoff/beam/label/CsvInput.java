@@ -1,6 +1,7 @@
 package dev.tradeoff.beam.label;
 
 import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.Shown;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -25,7 +26,8 @@ import org.apache.beam.sdk.options.PipelineOptionsFactory;
  * class path) and pinned: the shards it matched when resolved, each with its size then. The
  * plan's scan and the pipeline read exactly those shards and only those bytes
  * ({@link ReadCsvLines}), so a shard added or rows appended later are never read. Every shard
- * starts with the same header line.
+ * starts with the same header line. A shard may be compressed (gzip, bzip2, zstd, deflate), which
+ * is decided by what it holds ({@link InputCompression}); its pinned size is its compressed size.
  *
  * @param name what the input is called in messages ({@code train}, {@code queries})
  * @param location the location as given
@@ -53,19 +55,39 @@ public record CsvInput(String name, String location, List<ReadCsvLines.PinnedFil
     if (!location.contains("://") && Files.isDirectory(Path.of(location))) {
       pattern = Path.of(location).resolve("*").toString();
     }
-    List<ReadCsvLines.PinnedFile> files = new ArrayList<>();
+    List<MatchResult.Metadata> matched = new ArrayList<>();
     try {
       MatchResult match = FileSystems.match(pattern, EmptyMatchTreatment.ALLOW);
+      if (match.status() == MatchResult.Status.ERROR) {
+        match.metadata(); // throws the file system's IOException, reported below
+      }
       if (match.status() == MatchResult.Status.OK) {
         for (MatchResult.Metadata m : match.metadata()) {
           if (!m.resourceId().isDirectory()) {
-            files.add(new ReadCsvLines.PinnedFile(m.resourceId().toString(), m.sizeBytes()));
+            matched.add(m);
           }
         }
       }
     } catch (IOException e) {
       throw new IllegalArgumentException(name + " " + location + " could not be listed: "
           + e.getMessage());
+    } catch (java.util.regex.PatternSyntaxException e) {
+      throw new IllegalArgumentException(name + " must be a file, a directory or a glob, but "
+          + location + " is not a valid glob (" + e.getDescription() + ")");
+    } catch (IllegalArgumentException e) {
+      // Beam names a scheme it has no file system for (gs://, hdfs://, s3://...)
+      throw new IllegalArgumentException(name + " must be a local file, directory or glob (or use"
+          + " a file system this build has), but " + location + " is not: " + e.getMessage());
+    }
+    List<ReadCsvLines.PinnedFile> files = new ArrayList<>();
+    for (MatchResult.Metadata m : matched) {
+      String path = m.resourceId().toString();
+      try {
+        files.add(new ReadCsvLines.PinnedFile(path, m.sizeBytes(),
+            InputCompression.of(name, path, m.sizeBytes())));
+      } catch (IOException e) {
+        throw new UncheckedIOException("reading " + path + " failed: " + e.getMessage(), e);
+      }
     }
     if (files.isEmpty()) {
       throw new IllegalArgumentException(name + " must name a CSV file, a directory of shards or "
@@ -79,24 +101,100 @@ public record CsvInput(String name, String location, List<ReadCsvLines.PinnedFil
         header = h;
       } else if (!Arrays.equals(header, h)) {
         throw new IllegalArgumentException(name + " shard " + file.path() + " must have the "
-            + "header " + String.join(",", header) + " like " + files.get(0).path()
-            + ", but has " + String.join(",", h));
+            + "header " + Shown.value(String.join(",", header)) + " like " + files.get(0).path()
+            + ", but has " + Shown.value(String.join(",", h)));
       }
     }
     return new CsvInput(name, location, files, header);
   }
 
   private static String[] header(String name, ReadCsvLines.PinnedFile file) {
-    try {
-      String line = ReadCsvLines.firstLine(file);
-      if (line == null || line.isBlank()) {
-        throw new IllegalArgumentException(name + " shard " + file.path()
-            + " must start with a header line, but is empty");
-      }
-      return CsvLine.cells(stripBom(line), file.path() + ":1");
-    } catch (IOException e) {
-      throw new UncheckedIOException("reading " + file.path() + " failed: " + e.getMessage(), e);
+    String line = readable(name, file, () -> ReadCsvLines.firstLine(file));
+    if (line == null) {
+      throw new IllegalArgumentException(name + " shard " + file.path()
+          + " must start with a header line, but is empty");
     }
+    if (line.isBlank()) {
+      throw new IllegalArgumentException(name + " shard " + file.path()
+          + " must start with a header line, but its first line is blank");
+    }
+    return CsvLine.cells(stripBom(line), file.path() + ":1");
+  }
+
+  /** A read of a pinned file. */
+  private interface Read<T> {
+    T run() throws IOException;
+  }
+
+  /**
+   * Runs a read of {@code file}: a compressed file that cannot be decompressed is bad input
+   * (named, with its format; decompressors report some corrupt streams as unchecked exceptions),
+   * any other failure to read a file an input/output error.
+   */
+  private static <T> T readable(String name, ReadCsvLines.PinnedFile file, Read<T> read) {
+    try {
+      return read.run();
+    } catch (IOException e) {
+      if (file.compressed()) {
+        throw invalid(name, file, e instanceof java.io.EOFException
+            ? "it ends inside the compressed stream: truncated?" : e.getMessage() == null
+                ? e.getClass().getSimpleName() : e.getMessage(), e);
+      }
+      throw new UncheckedIOException("reading " + file.path() + " failed: " + e.getMessage(), e);
+    } catch (IllegalArgumentException | IllegalStateException e) {
+      throw e; // a malformed row or header, a file that shrank: already named
+    } catch (RuntimeException e) {
+      if (file.compressed()) {
+        throw invalid(name, file, e.getClass().getSimpleName(), e);
+      }
+      throw e;
+    }
+  }
+
+  private static IllegalArgumentException invalid(String name, ReadCsvLines.PinnedFile file,
+      String why, Exception cause) {
+    return new IllegalArgumentException(name + " " + file.path() + " is not a valid "
+        + file.compression().name().toLowerCase(java.util.Locale.ROOT) + " file ("
+        + Shown.value(why) + ")", cause);
+  }
+
+  /**
+   * Opens a text file for reading whatever its compression ({@link InputCompression}: read from its
+   * bytes, checked against its name), refusing to read more than {@code maxBytes} of its text: for
+   * inputs read whole into memory, such as the votes of {@code ensemble aggregate}.
+   *
+   * @param name what the input is called in messages ({@code --votes})
+   * @throws IllegalArgumentException if the name and the contents disagree or the format is not
+   *     read; reading past {@code maxBytes} of text throws it too, naming the input
+   */
+  public static BufferedReader openText(String name, String path, long maxBytes)
+      throws IOException {
+    Require.positive("maxBytes", maxBytes);
+    FileSystems.setDefaultPipelineOptions(PipelineOptionsFactory.create());
+    long size = FileSystems.matchSingleFileSpec(path).sizeBytes();
+    org.apache.beam.sdk.io.Compression compression = InputCompression.of(name, path, size);
+    ReadableByteChannel raw = FileSystems.open(FileSystems.matchNewResource(path, false));
+    java.io.InputStream text = Channels.newInputStream(compression.readDecompressed(raw));
+    return new BufferedReader(new InputStreamReader(new java.io.FilterInputStream(text) {
+      private long left = maxBytes;
+
+      @Override
+      public int read() throws IOException {
+        byte[] one = new byte[1];
+        return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+      }
+
+      @Override
+      public int read(byte[] b, int off, int len) throws IOException {
+        int n = super.read(b, off, (int) Math.min(len, left + 1));
+        if (n > 0 && (left -= n) < 0) {
+          throw new IllegalArgumentException(name + " " + path + " must hold at most " + maxBytes
+              + " bytes of text" + (compression == org.apache.beam.sdk.io.Compression.UNCOMPRESSED
+                  ? "" : " once decompressed") + ", but holds more");
+        }
+        return n;
+      }
+    }, StandardCharsets.UTF_8));
   }
 
   /** Opens a file through Beam's file systems, to its end. */
@@ -128,18 +226,16 @@ public record CsvInput(String name, String location, List<ReadCsvLines.PinnedFil
     long[] rows = {0};
     for (ReadCsvLines.PinnedFile file : files) {
       long[] number = {1};
-      try (ReadableByteChannel in = ReadCsvLines.open(file)) {
-        ReadCsvLines.readRange(in, 0, file.size(), file.size(), line -> {
+      readable(name, file, () -> {
+        ReadCsvLines.readLines(file, 0, file.size(), line -> {
           number[0]++;
           if (!line.isBlank()) {
             visitor.row(line, schema.parse(line, name + " " + file.path() + ":" + number[0]));
             rows[0]++;
           }
         });
-      } catch (IOException e) {
-        throw new UncheckedIOException("reading " + file.path() + " failed: " + e.getMessage(),
-            e);
-      }
+        return null;
+      });
     }
     return rows[0];
   }

@@ -1,6 +1,7 @@
 package dev.tradeoff.beam.label;
 
 import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.Shown;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -83,13 +84,13 @@ public record CsvSchema(int width, int keyColumn, int partitionColumn, List<Stri
     int id = names.indexOf(columns.id());
     for (String ignored : columns.ignore()) {
       Require.that(names.contains(ignored), "ignore", where + ": must name columns of the "
-          + "header " + names, ignored);
+          + "header " + Shown.value(names.toString()), ignored);
     }
     List<String> features = new ArrayList<>();
     if (!columns.features().isEmpty()) {
       for (String f : columns.features()) {
         Require.that(names.contains(f), "features", where + ": must name columns of the header "
-            + names, f);
+            + Shown.value(names.toString()), f);
         Require.that(!f.equals(columns.label()) && !f.equals(columns.id()), "features",
             "must not name the label or id column", f);
         features.add(f);
@@ -100,8 +101,8 @@ public record CsvSchema(int width, int keyColumn, int partitionColumn, List<Stri
           continue;
         }
         if (PANDAS_INDEX.matcher(header[c]).matches()) {
-          throw new IllegalArgumentException(where + ": column " + (c + 1) + " ('" + header[c]
-              + "') looks like the index pandas' to_csv() writes and would be used as a feature; "
+          throw new IllegalArgumentException(where + ": column " + (c + 1) + " ('"
+              + Shown.value(header[c]) + "') looks like the index pandas' to_csv() writes and would be used as a feature; "
               + "pass --ignore '" + header[c] + "' or name the features with --features");
         }
         features.add(header[c]);
@@ -124,7 +125,8 @@ public record CsvSchema(int width, int keyColumn, int partitionColumn, List<Stri
     missing.removeAll(Arrays.asList(header));
     if (!missing.isEmpty()) {
       throw new IllegalArgumentException("queries " + where + ": must have the training "
-          + "features " + training.featureNames() + " (any order), but lacks " + missing);
+          + "features " + Shown.value(training.featureNames().toString()) + " (any order), but"
+          + " lacks " + Shown.value(missing.toString()));
     }
     return new CsvSchema(header.length, id, -1, training.featureNames(),
         columnsOf(header, training.featureNames()));
@@ -149,7 +151,7 @@ public record CsvSchema(int width, int keyColumn, int partitionColumn, List<Stri
     Set<String> seen = new HashSet<>();
     for (String name : header) {
       if (!seen.add(name)) {
-        throw new IllegalArgumentException(where + ": column " + name
+        throw new IllegalArgumentException(where + ": column " + Shown.value(name)
             + " must appear once in the header, but appears more often");
       }
     }
@@ -158,8 +160,8 @@ public record CsvSchema(int width, int keyColumn, int partitionColumn, List<Stri
   private static int column(String[] header, String name, String where, String flag) {
     int found = Arrays.asList(header).indexOf(name);
     if (found < 0) {
-      throw new IllegalArgumentException(where + ": the header must have a column named " + name
-          + " (" + flag + "), but was " + String.join(",", header));
+      throw new IllegalArgumentException(where + ": the header must have a column named "
+          + Shown.value(name) + " (" + flag + "), but was " + Shown.value(String.join(",", header)));
     }
     return found;
   }

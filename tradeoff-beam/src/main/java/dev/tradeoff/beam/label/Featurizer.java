@@ -1,5 +1,6 @@
 package dev.tradeoff.beam.label;
 
+import dev.tradeoff.accounting.Shown;
 import dev.tradeoff.learning.features.FeatureMap;
 import java.io.Serializable;
 
@@ -35,11 +36,11 @@ public sealed interface Featurizer extends Serializable {
           v = Double.parseDouble(cells[j]);
         } catch (NumberFormatException e) {
           throw new IllegalArgumentException("feature " + j + " must be a number, but was '"
-              + cells[j] + "'");
+              + Shown.value(cells[j]) + "'");
         }
         if (!Double.isFinite(v)) {
           throw new IllegalArgumentException("feature " + j + " must be finite, but was "
-              + cells[j]);
+              + Shown.value(cells[j]));
         }
         x[j] = v;
         s += v * v;

@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
 import org.apache.beam.sdk.coders.SerializableCoder;
+import org.apache.beam.sdk.io.Compression;
 import org.apache.beam.sdk.io.FileSystems;
 import org.apache.beam.sdk.io.fs.MatchResult;
 import org.apache.beam.sdk.io.fs.ResourceId;
@@ -29,7 +30,8 @@ import org.apache.beam.sdk.values.PCollectionView;
  * ({@link PinnedFile}: a path and the size it had then) into ranges of a fixed size, distributed
  * over the workers, once a side input is ready; {@link #forEachLine} reads one range.
  *
- * <p>Only the pinned files are read, and of each only its first {@link PinnedFile#size()} bytes:
+ * <p>Only the pinned files are read, and of each only its first {@link PinnedFile#size()} bytes
+ * (for a compressed file, its first {@code size} compressed bytes, decompressed):
  * rows appended to a file, or a shard added to a directory or glob, after the plan counted the
  * rows are never read, so a run never processes more rows than it planned (and charged) for. A
  * file that shrank below its pinned size fails the read.
@@ -46,6 +48,9 @@ import org.apache.beam.sdk.values.PCollectionView;
  * files are cut.
  */
 public final class ReadCsvLines {
+
+  /** The longest line read: 16 MiB (a longer one is not a CSV row; it would fill the heap). */
+  static final int MAX_LINE_BYTES = 1 << 24;
 
   /** The default size of a range: 1 MiB, some ten thousand rows of a few features. */
   public static final long DEFAULT_RANGE_BYTES = 1 << 20;
@@ -94,13 +99,22 @@ public final class ReadCsvLines {
   }
 
   /**
-   * A file as the plan saw it: its path (a Beam resource name) and its size then; only those bytes
-   * are ever read.
+   * A file as the plan saw it: its path (a Beam resource name), its size then and how it is
+   * compressed ({@link InputCompression}); only those bytes are ever read. A compressed file is
+   * one range (it cannot be cut): its first {@code size} compressed bytes, decompressed.
    */
-  public record PinnedFile(String path, long size) implements Serializable {
+  public record PinnedFile(String path, long size, Compression compression)
+      implements Serializable {
     public PinnedFile {
       Require.nonNull("path", path);
       Require.nonNegative("size", size);
+      Require.that(InputCompression.READ.contains(compression), "compression",
+          "must be one of " + InputCompression.READ, compression);
+    }
+
+    /** Whether the file is compressed (read whole, as one range). */
+    public boolean compressed() {
+      return compression != Compression.UNCOMPRESSED;
     }
   }
 
@@ -122,17 +136,34 @@ public final class ReadCsvLines {
    * @throws IllegalStateException if the file is now shorter than its pinned size
    */
   public static void forEachLine(FileRange range, Consumer<String> lines) throws IOException {
-    try (ReadableByteChannel channel = open(range.file())) {
-      readRange(channel, range.from(), range.to(), range.file().size(), line -> {
-        if (!line.isBlank()) {
-          lines.accept(line);
-        }
-      });
+    readLines(range.file(), range.from(), range.to(), line -> {
+      if (!line.isBlank()) {
+        lines.accept(line);
+      }
+    });
+  }
+
+  /**
+   * The lines of a pinned file whose first byte lies in [from, to), blank ones included, but for
+   * its header; a compressed file is read whole (from its start to the end of its pinned
+   * compressed bytes).
+   */
+  static void readLines(PinnedFile file, long from, long to, Consumer<String> lines)
+      throws IOException {
+    Require.that(!file.compressed() || from == 0, "from",
+        "must be 0: a compressed file is read as one range", from);
+    try (ReadableByteChannel channel = open(file)) {
+      if (file.compressed()) {
+        readRange(channel, 0, Long.MAX_VALUE, Long.MAX_VALUE, lines);
+      } else {
+        readRange(channel, from, to, file.size(), lines);
+      }
     }
   }
 
   /**
-   * Opens a pinned file.
+   * Opens a pinned file: its bytes, or for a compressed file its first {@link PinnedFile#size()}
+   * compressed bytes, decompressed (whatever was appended since the plan is never read).
    *
    * @throws IllegalStateException if it is now shorter than its pinned size (it was replaced or
    *     truncated since the plan)
@@ -144,7 +175,16 @@ public final class ReadCsvLines {
       throw new IllegalStateException(file.path() + " has " + now.sizeBytes() + " bytes, fewer "
           + "than the " + file.size() + " it had when the run was planned");
     }
-    return FileSystems.open(id);
+    ReadableByteChannel raw = FileSystems.open(id);
+    if (!file.compressed()) {
+      return raw;
+    }
+    try {
+      return file.compression().readDecompressed(new Bounded(raw, file.size()));
+    } catch (IOException | RuntimeException e) {
+      raw.close();
+      throw e;
+    }
   }
 
   /**
@@ -153,7 +193,45 @@ public final class ReadCsvLines {
    */
   static String firstLine(PinnedFile file) throws IOException {
     try (ReadableByteChannel channel = open(file)) {
-      return new Bytes(channel, file.size()).line();
+      return new Bytes(channel, file.compressed() ? Long.MAX_VALUE : file.size()).line();
+    }
+  }
+
+  /** The first {@code limit} bytes of a channel: after them, its end. */
+  private static final class Bounded implements ReadableByteChannel {
+    private final ReadableByteChannel channel;
+    private long left;
+
+    Bounded(ReadableByteChannel channel, long limit) {
+      this.channel = channel;
+      this.left = limit;
+    }
+
+    @Override
+    public int read(ByteBuffer target) throws IOException {
+      if (left <= 0) {
+        return -1;
+      }
+      ByteBuffer window = target.slice();
+      if (window.remaining() > left) {
+        window.limit((int) left);
+      }
+      int n = channel.read(window);
+      if (n > 0) {
+        target.position(target.position() + n);
+        left -= n;
+      }
+      return n;
+    }
+
+    @Override
+    public boolean isOpen() {
+      return channel.isOpen();
+    }
+
+    @Override
+    public void close() throws IOException {
+      channel.close();
     }
   }
 
@@ -184,6 +262,10 @@ public final class ReadCsvLines {
     @ProcessElement
     public void process(@Element PinnedFile file, OutputReceiver<FileRange> out) {
       long size = file.size();
+      if (file.compressed()) {
+        out.output(new FileRange(file, 0, size));
+        return;
+      }
       for (long start = 0; start < size; start += rangeBytes) {
         out.output(new FileRange(file, start, Math.min(size, start + rangeBytes)));
       }
@@ -292,6 +374,10 @@ public final class ReadCsvLines {
         return null;
       }
       while (b >= 0 && b != '\n' && b != '\r') {
+        if (n == MAX_LINE_BYTES) {
+          throw new IllegalArgumentException("a line must be at most " + MAX_LINE_BYTES
+              + " bytes, but one at byte " + (position - n) + " is longer (not a CSV file?)");
+        }
         if (n == line.length) {
           line = Arrays.copyOf(line, 2 * n);
         }

@@ -15,7 +15,6 @@ import dev.tradeoff.beam.runner.BeamRunner;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
@@ -64,7 +63,7 @@ class FlinkClusterLabelTest {
 
     Path state = dir.resolve("cluster");
     FlinkSessionCluster.Cluster cluster = FlinkSessionCluster.up(state, 2,
-        System.getProperty("java.class.path"), Duration.ofMinutes(3));
+        System.getProperty("java.class.path"), FlinkSessionCluster.Timeouts.DEFAULT);
     try {
       assertThat(cluster.processes()).hasSize(3);
       assertThat(cluster.processes().stream().map(p -> p.pid()).distinct()).hasSize(3);
