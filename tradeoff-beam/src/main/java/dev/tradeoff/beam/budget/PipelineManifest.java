@@ -1,10 +1,6 @@
 package dev.tradeoff.beam.budget;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map;
 
@@ -43,16 +39,9 @@ public record PipelineManifest(String version, List<ReleaseEntry> releases, Guar
   /** The ledger entry: its id and label, and the ledger's remaining budget. */
   public record Ledger(long id, String label, String remaining) {}
 
-  private static final ObjectMapper JSON = new ObjectMapper()
-      .enable(SerializationFeature.INDENT_OUTPUT)
-      .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
-
   @Override
   public String json() {
-    try {
-      return JSON.writeValueAsString(this);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return RunManifest.write(this);
   }
+
 }

@@ -2,12 +2,8 @@ package dev.tradeoff.beam.label;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.beam.budget.RunManifest;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.List;
 
@@ -165,16 +161,9 @@ public record LabelManifest(String version, List<String> commandLine, String run
         Instant.now().toString());
   }
 
-  private static final ObjectMapper JSON = new ObjectMapper()
-      .enable(SerializationFeature.INDENT_OUTPUT);
-
-  /** The manifest as JSON text: the one writer of manifest.json and {@code --json}. */
   @Override
   public String json() {
-    try {
-      return JSON.writeValueAsString(this);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return RunManifest.write(this);
   }
+
 }
