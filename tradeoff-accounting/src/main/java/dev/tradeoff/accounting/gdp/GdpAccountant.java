@@ -1,18 +1,23 @@
 package dev.tradeoff.accounting.gdp;
 
-import dev.tradeoff.accounting.Require;
-import dev.tradeoff.accounting.accountant.Accountant;
 import dev.tradeoff.accounting.accountant.AccountingMethod;
+import dev.tradeoff.accounting.accountant.Analysis;
+import dev.tradeoff.accounting.accountant.AdditiveWalk;
+import dev.tradeoff.accounting.accountant.EventAccountant;
 import dev.tradeoff.accounting.accountant.UnsupportedEventException;
 import dev.tradeoff.accounting.conversion.GaussianDpConversion.GaussianDpProfile;
 import dev.tradeoff.accounting.conversion.GaussianDpConversion;
+import dev.tradeoff.accounting.event.DiscreteGaussianEvent;
+import dev.tradeoff.accounting.event.DiscreteLaplaceEvent;
 import dev.tradeoff.accounting.event.DpEvent;
-import dev.tradeoff.accounting.event.EventTrees;
 import dev.tradeoff.accounting.event.GaussianEvent;
 import dev.tradeoff.accounting.event.GuaranteeEvent;
+import dev.tradeoff.accounting.event.LaplaceEvent;
+import dev.tradeoff.accounting.event.PoissonSampledEvent;
+import dev.tradeoff.accounting.event.RandomizedResponseEvent;
+import dev.tradeoff.accounting.event.SampledWithoutReplacementEvent;
 import dev.tradeoff.accounting.guarantee.GaussianDp;
 import dev.tradeoff.accounting.guarantee.Neighbouring;
-import java.util.Optional;
 
 /**
  * The Gaussian-DP accountant (Dong, Roth and Su 2022): a Gaussian mechanism with noise σ on a
@@ -22,7 +27,7 @@ import java.util.Optional;
  * their compositions are accepted; anything else is refused (a GDP approximation, e.g. via the
  * central limit theorem, would not be an upper bound).
  */
-public final class GdpAccountant implements Accountant {
+public final class GdpAccountant extends EventAccountant<Double, GaussianDpProfile> {
 
   /** A stateless accountant; every instance behaves the same. */
   public GdpAccountant() {}
@@ -33,31 +38,13 @@ public final class GdpAccountant implements Accountant {
   }
 
   @Override
-  public Optional<String> whyUnsupported(DpEvent event, Neighbouring neighbouring) {
-    Require.nonNull("event", event);
-    Require.nonNull("neighbouring", neighbouring);
-    return EventTrees.firstUnsupportedLeaf(event, leaf -> whyLeafUnsupported(leaf, neighbouring));
-  }
-
-  private Optional<String> whyLeafUnsupported(DpEvent event, Neighbouring neighbouring) {
-    if (event instanceof GaussianEvent) {
-      return Optional.empty();
-    }
-    if (event instanceof GuaranteeEvent g) {
-      return g.guarantee() instanceof GaussianDp
-          ? Optional.empty()
-          : Optional.of(
-              "only GaussianDp guarantees compose in GDP, but was "
-                  + g.guarantee().getClass().getSimpleName());
-    }
-    return Optional.of(
-        "GDP accounting is exact only for Gaussian mechanisms, but the event was "
-            + event.getClass().getSimpleName());
+  protected Analysis<Double> analyse(DpEvent event, Neighbouring neighbouring) {
+    return new MuSquared(neighbouring).of(event);
   }
 
   @Override
-  public GaussianDpProfile account(DpEvent event, Neighbouring neighbouring) {
-    return GaussianDpConversion.toProfile(gdp(event, neighbouring));
+  protected GaussianDpProfile profile(Double muSquared) {
+    return GaussianDpConversion.toProfile(new GaussianDp(Math.sqrt(muSquared)));
   }
 
   /**
@@ -66,18 +53,63 @@ public final class GdpAccountant implements Accountant {
    * @throws UnsupportedEventException if {@link #whyUnsupported} gives a reason
    */
   public GaussianDp gdp(DpEvent event, Neighbouring neighbouring) {
-    requireSupported(event, neighbouring);
-    return new GaussianDp(Math.sqrt(EventTrees.additive(event, GdpAccountant::leafMuSquared)));
+    return new GaussianDp(Math.sqrt(analysed(event, neighbouring)));
   }
 
-  private static double leafMuSquared(DpEvent event) {
-    if (event instanceof GaussianEvent g) {
-      return 1 / (g.sigma() * g.sigma());
+  /** The walk: μ² of each Gaussian leaf, added over the composition. */
+  private static final class MuSquared extends AdditiveWalk {
+
+    MuSquared(Neighbouring neighbouring) {
+      super(neighbouring);
     }
-    if (event instanceof GuaranteeEvent g) {
-      double mu = ((GaussianDp) g.guarantee()).mu();
-      return mu * mu;
+
+    @Override
+    public Analysis<Double> gaussian(GaussianEvent event) {
+      return Analysis.of(1 / (event.sigma() * event.sigma()));
     }
-    throw new IllegalStateException("unreachable: checked by whyUnsupported: " + event);
+
+    @Override
+    public Analysis<Double> guarantee(GuaranteeEvent event) {
+      if (event.guarantee() instanceof GaussianDp g) {
+        return Analysis.of(g.mu() * g.mu());
+      }
+      return Analysis.refused("only GaussianDp guarantees compose in GDP, but was "
+          + event.guarantee().getClass().getSimpleName());
+    }
+
+    private static Analysis<Double> notGaussian(DpEvent event) {
+      return Analysis.refused("GDP accounting is exact only for Gaussian mechanisms, but the event was "
+          + event.getClass().getSimpleName());
+    }
+
+    @Override
+    public Analysis<Double> laplace(LaplaceEvent event) {
+      return notGaussian(event);
+    }
+
+    @Override
+    public Analysis<Double> discreteLaplace(DiscreteLaplaceEvent event) {
+      return notGaussian(event);
+    }
+
+    @Override
+    public Analysis<Double> discreteGaussian(DiscreteGaussianEvent event) {
+      return notGaussian(event);
+    }
+
+    @Override
+    public Analysis<Double> randomizedResponse(RandomizedResponseEvent event) {
+      return notGaussian(event);
+    }
+
+    @Override
+    public Analysis<Double> poissonSampled(PoissonSampledEvent event) {
+      return notGaussian(event);
+    }
+
+    @Override
+    public Analysis<Double> sampledWithoutReplacement(SampledWithoutReplacementEvent event) {
+      return notGaussian(event);
+    }
   }
 }

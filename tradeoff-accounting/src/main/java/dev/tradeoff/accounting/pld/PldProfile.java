@@ -1,5 +1,7 @@
 package dev.tradeoff.accounting.pld;
 
+import dev.tradeoff.accounting.guarantee.EpsilonBounds;
+import dev.tradeoff.accounting.guarantee.DeltaBounds;
 import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.guarantee.PrivacyProfile;
 import java.util.ArrayList;
@@ -183,6 +185,7 @@ public final class PldProfile implements PrivacyProfile {
   }
 
   /** The true δ(ε) lies in the returned interval. */
+  @Override
   public DeltaBounds deltaBounds(double epsilon) {
     Require.nonNegative("epsilon", epsilon);
     Level level = base;
@@ -214,6 +217,7 @@ public final class PldProfile implements PrivacyProfile {
   }
 
   /** The true ε(δ) lies in the returned interval. */
+  @Override
   public EpsilonBounds epsilonBounds(double delta) {
     Require.delta("delta", delta);
     Level level = base;
@@ -395,12 +399,12 @@ public final class PldProfile implements PrivacyProfile {
     return new PrivacyProfile() {
       @Override
       public double delta(double epsilon) {
-        return deltaBounds(epsilon).lower();
+        return PldProfile.this.deltaBounds(epsilon).lower();
       }
 
       @Override
       public double epsilon(double delta) {
-        return epsilonBounds(delta).lower();
+        return PldProfile.this.epsilonBounds(delta).lower();
       }
     };
   }

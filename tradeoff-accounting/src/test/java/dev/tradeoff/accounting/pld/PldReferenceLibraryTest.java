@@ -4,6 +4,7 @@ import static dev.tradeoff.accounting.guarantee.Neighbouring.ADD_OR_REMOVE_ONE;
 import static dev.tradeoff.accounting.guarantee.Neighbouring.REPLACE_ONE;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tradeoff.accounting.guarantee.EpsilonBounds;
 import dev.tradeoff.accounting.event.ComposedEvent;
 import dev.tradeoff.accounting.event.DpEvent;
 import dev.tradeoff.accounting.event.GaussianEvent;

@@ -2,6 +2,7 @@ package dev.tradeoff.accounting.pld;
 
 import static dev.tradeoff.accounting.guarantee.Neighbouring.ADD_OR_REMOVE_ONE;
 
+import dev.tradeoff.accounting.guarantee.EpsilonBounds;
 import dev.tradeoff.accounting.ExactReferences;
 import dev.tradeoff.accounting.event.ComposedEvent;
 import dev.tradeoff.accounting.event.DiscreteLaplaceEvent;
