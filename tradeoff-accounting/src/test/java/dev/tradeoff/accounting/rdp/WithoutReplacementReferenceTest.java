@@ -25,12 +25,16 @@ import org.junit.jupiter.api.Test;
  *
  * <p>The two implement different statements of Wang, Balle and Kasiviswanathan (2019): we the
  * general Theorem 9 (any inner mechanism, its RDP at integer orders and its pure-DP ε(∞)), it the
- * Gaussian-specific Theorem 27 of the arXiv version, which can replace the j-th term's
+ * Gaussian-specific Theorem 27 of the arXiv version, which for j ≥ 3 may replace the j-th term's
  * 2·e^{(j−1)ε(j)} by a bound from forward differences of the Gaussian's cumulant generating
- * function. On these cases the minimum it takes always picks the shared term (ε(∞) = ∞ for the
- * Gaussian), so the per-order values agree to the last digits; ours are then the larger by our
- * upward rounding margins only (at most 1e-9 relative), and so are the ε at δ after all steps (the
- * same improved conversion on its default order grid, which ours contains).
+ * function, whichever is smaller. Both are upper bounds on the same divergence, so neither may be
+ * read as wrong where they differ; ours must never be below theirs (we have no term they lack).
+ * Measured on these cases: for σ = 1.1 and 0.8 the minimum picks the shared term at every order
+ * and the values agree to the last digits (ours larger by our upward rounding margins only); for
+ * σ = 2 (n = 1000, m = 10) the forward-difference term is smaller at orders 3–36, ours is up to 21%
+ * larger there (order 32) and the ε after 100 steps at δ = 1e-5 is 9.8% larger (0.47742 against
+ * 0.43473); for σ = 1.5 (n = 50000, m = 500) up to 1.3% per order and 0.09% in ε. Implementing
+ * Theorem 27's Gaussian term would close that gap.
  */
 class WithoutReplacementReferenceTest {
 
@@ -65,15 +69,17 @@ class WithoutReplacementReferenceTest {
       DpEvent step = new SampledWithoutReplacementEvent(r.n(), r.m(), new GaussianEvent(r.sigma()));
       RenyiDp ours = new RdpAccountant(new double[] {r.order()})
           .rdp(step, Neighbouring.REPLACE_ONE);
+      // the cases where the Gaussian-specific term never wins agree to rounding margins
+      double looser = r.sigma() <= 1.1 ? 1e-9 : 0.25;
       assertThat(ours.epsilon(0)).as("%s", r)
           .isGreaterThanOrEqualTo(r.stepRdp() * (1 - 1e-12))
-          .isLessThanOrEqualTo(r.stepRdp() * (1 + 1e-9));
+          .isLessThanOrEqualTo(r.stepRdp() * (1 + looser));
       double epsilon = new RdpAccountant()
           .account(new SelfComposedEvent(step, r.steps()), Neighbouring.REPLACE_ONE)
           .epsilon(r.delta());
       assertThat(epsilon).as("%s", r)
           .isGreaterThanOrEqualTo(r.epsilon() * (1 - 1e-12))
-          .isLessThanOrEqualTo(r.epsilon() * (1 + 1e-9));
+          .isLessThanOrEqualTo(r.epsilon() * (1 + Math.min(looser, 0.1)));
     }
   }
 }
