@@ -1,12 +1,11 @@
 package dev.tradeoff.accounting.pld;
 
-import dev.tradeoff.accounting.guarantee.EpsilonBounds;
-import dev.tradeoff.accounting.guarantee.DeltaBounds;
 import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.accountant.AccountingMethod;
 import dev.tradeoff.accounting.accountant.Analysis;
 import dev.tradeoff.accounting.accountant.CompositionWalk;
 import dev.tradeoff.accounting.accountant.EventAccountant;
+import dev.tradeoff.accounting.composition.WithoutReplacementAmplification;
 import dev.tradeoff.accounting.event.DiscreteGaussianEvent;
 import dev.tradeoff.accounting.event.DiscreteLaplaceEvent;
 import dev.tradeoff.accounting.event.DpEvent;
@@ -17,6 +16,8 @@ import dev.tradeoff.accounting.event.PoissonSampledEvent;
 import dev.tradeoff.accounting.event.RandomizedResponseEvent;
 import dev.tradeoff.accounting.event.SampledWithoutReplacementEvent;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
+import dev.tradeoff.accounting.guarantee.DeltaBounds;
+import dev.tradeoff.accounting.guarantee.EpsilonBounds;
 import dev.tradeoff.accounting.guarantee.GaussianDp;
 import dev.tradeoff.accounting.guarantee.Neighbouring;
 import dev.tradeoff.accounting.guarantee.PureDp;
@@ -24,6 +25,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
+import java.util.function.DoubleFunction;
 
 /**
  * Numerical privacy-loss-distribution accountant (Sommer, Meiser and Mohammadi 2019; Koskela,
@@ -55,9 +58,11 @@ import java.util.Map;
  * neighbouring pair is fixed for the whole run, so the composition is computed separately in the
  * remove direction (P has the record) and the add direction, and δ(ε) is the larger of the two
  * (Zhu, Dong and Wang 2022). Refused: Poisson sampling under replace-one, of the discrete Gaussian
- * or of composite events; sampling without replacement (no dominating pair is known for it, so
- * there is no PLD to discretize); guarantees without a dominating pair (Rényi, zCDP, trade-off
- * functions, profiles, ex-post).
+ * or of composite events; sampling without replacement of anything but a
+ * Gaussian (a Gaussian on a batch without replacement, under replace-one, is accounted with the
+ * symmetrized pair of {@link WithoutReplacementGaussianLoss}); guarantees without a dominating pair (Rényi, zCDP, trade-off
+ * functions, profiles, ex-post). Shuffled epochs under replace-one are the epochs-fold
+ * composition of their step.
  */
 public final class PldAccountant
     extends EventAccountant<Map<DpEvent, PldAccountant.Counted>, PldProfile> {
@@ -157,7 +162,7 @@ public final class PldAccountant
   }
 
   /** A pair that is the same in both directions. */
-  private static Pair symmetric(java.util.function.DoubleFunction<LossModel> model) {
+  private static Pair symmetric(DoubleFunction<LossModel> model) {
     return new Pair() {
       @Override
       public LossModel model(Direction direction, double termTail) {
@@ -172,8 +177,7 @@ public final class PldAccountant
   }
 
   /** A Poisson-sampled pair: one distribution per direction. */
-  private static Pair sampled(
-      java.util.function.BiFunction<Direction, Double, LossModel> model) {
+  private static Pair sampled(BiFunction<Direction, Double, LossModel> model) {
     return new Pair() {
       @Override
       public LossModel model(Direction direction, double termTail) {
@@ -354,12 +358,29 @@ public final class PldAccountant
               + " worst-case pair), but the inner event was " + inner + "; use rdp");
     }
 
+    /**
+     * A Gaussian run on a batch drawn without replacement, under replace-one: the symmetrized pair
+     * of {@link WithoutReplacementGaussianLoss}, valid at every hockey-stick order and so under
+     * composition.
+     */
     @Override
     public Analysis<Map<DpEvent, Counted>> sampledWithoutReplacement(
-        SampledWithoutReplacementEvent event) {
-      return Analysis.refused(
-          "the PLD accountant has no worst-case pair for sampling without replacement; use rdp"
-              + " (or basic, kairouz, optimal for (epsilon, delta) inner events) under replace-one");
+        SampledWithoutReplacementEvent sampled) {
+      if (neighbouring() != Neighbouring.REPLACE_ONE) {
+        return Analysis.refused("sampling without replacement is analysed under replace-one"
+            + " neighbouring only, but the relation was " + neighbouring());
+      }
+      if (!(sampled.event() instanceof GaussianEvent g)) {
+        return Analysis.refused("the PLD accountant analyses sampling without replacement of a"
+            + " Gaussian only (its symmetrized dominating pair), but the inner event was "
+            + sampled.event() + "; use rdp (or basic, kairouz, optimal for (epsilon, delta) inner"
+            + " events)");
+      }
+      double gamma = WithoutReplacementAmplification.samplingRatio(
+          sampled.datasetSize(), sampled.sampleSize());
+      return leaf(sampled, gamma >= 1
+          ? symmetric(t -> new SampledGaussianLoss(g.sigma(), 1, Direction.REMOVE))
+          : symmetric(t -> new WithoutReplacementGaussianLoss(g.sigma(), gamma)));
     }
   }
 

@@ -1,8 +1,8 @@
 package dev.tradeoff.accounting.pld;
 
-import dev.tradeoff.accounting.guarantee.EpsilonBounds;
-import dev.tradeoff.accounting.guarantee.DeltaBounds;
 import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.guarantee.DeltaBounds;
+import dev.tradeoff.accounting.guarantee.EpsilonBounds;
 import dev.tradeoff.accounting.guarantee.PrivacyProfile;
 import java.util.ArrayList;
 import java.util.Arrays;

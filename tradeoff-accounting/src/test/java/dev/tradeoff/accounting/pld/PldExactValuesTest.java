@@ -3,14 +3,14 @@ package dev.tradeoff.accounting.pld;
 import static dev.tradeoff.accounting.guarantee.Neighbouring.ADD_OR_REMOVE_ONE;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tradeoff.accounting.guarantee.EpsilonBounds;
-import dev.tradeoff.accounting.guarantee.DeltaBounds;
 import dev.tradeoff.accounting.ExactReferences;
 import dev.tradeoff.accounting.event.DpEvent;
 import dev.tradeoff.accounting.event.GaussianEvent;
 import dev.tradeoff.accounting.event.GuaranteeEvent;
 import dev.tradeoff.accounting.event.PoissonSampledEvent;
 import dev.tradeoff.accounting.event.SelfComposedEvent;
+import dev.tradeoff.accounting.guarantee.DeltaBounds;
+import dev.tradeoff.accounting.guarantee.EpsilonBounds;
 import dev.tradeoff.accounting.guarantee.PureDp;
 import java.util.function.DoubleUnaryOperator;
 import org.junit.jupiter.api.Test;

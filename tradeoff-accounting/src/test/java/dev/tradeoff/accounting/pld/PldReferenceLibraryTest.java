@@ -4,7 +4,6 @@ import static dev.tradeoff.accounting.guarantee.Neighbouring.ADD_OR_REMOVE_ONE;
 import static dev.tradeoff.accounting.guarantee.Neighbouring.REPLACE_ONE;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tradeoff.accounting.guarantee.EpsilonBounds;
 import dev.tradeoff.accounting.event.ComposedEvent;
 import dev.tradeoff.accounting.event.DpEvent;
 import dev.tradeoff.accounting.event.GaussianEvent;
@@ -13,6 +12,7 @@ import dev.tradeoff.accounting.event.LaplaceEvent;
 import dev.tradeoff.accounting.event.PoissonSampledEvent;
 import dev.tradeoff.accounting.event.RandomizedResponseEvent;
 import dev.tradeoff.accounting.event.SelfComposedEvent;
+import dev.tradeoff.accounting.guarantee.EpsilonBounds;
 import dev.tradeoff.accounting.guarantee.Neighbouring;
 import dev.tradeoff.accounting.guarantee.PureDp;
 import java.io.BufferedReader;

@@ -2,7 +2,6 @@ package dev.tradeoff.accounting.pld;
 
 import static dev.tradeoff.accounting.guarantee.Neighbouring.ADD_OR_REMOVE_ONE;
 
-import dev.tradeoff.accounting.guarantee.EpsilonBounds;
 import dev.tradeoff.accounting.ExactReferences;
 import dev.tradeoff.accounting.event.ComposedEvent;
 import dev.tradeoff.accounting.event.DiscreteLaplaceEvent;
@@ -12,6 +11,7 @@ import dev.tradeoff.accounting.event.GuaranteeEvent;
 import dev.tradeoff.accounting.event.PoissonSampledEvent;
 import dev.tradeoff.accounting.event.RandomizedResponseEvent;
 import dev.tradeoff.accounting.event.SelfComposedEvent;
+import dev.tradeoff.accounting.guarantee.EpsilonBounds;
 import dev.tradeoff.accounting.guarantee.PureDp;
 import java.util.ArrayList;
 import java.util.List;
