@@ -9,8 +9,8 @@ import dev.tradeoff.accounting.event.DpEvent;
 import dev.tradeoff.accounting.event.GaussianEvent;
 import dev.tradeoff.accounting.event.LaplaceEvent;
 import dev.tradeoff.accounting.event.SampledWithoutReplacementEvent;
-import dev.tradeoff.accounting.event.ShuffledEpochsEvent;
 import dev.tradeoff.accounting.event.SelfComposedEvent;
+import dev.tradeoff.accounting.event.ShuffledEpochsEvent;
 import dev.tradeoff.accounting.guarantee.Neighbouring;
 import dev.tradeoff.accounting.methods.Accountants;
 import dev.tradeoff.accounting.pld.PldAccountant;
@@ -35,7 +35,7 @@ import picocli.CommandLine.Spec;
           + " smallest: sigmaRefused (at least 0.995 sigma) misses the target; certified: true"
           + " when it misses it by the lower end of the PLD bracket, so no analysis can do better.",
       "batch-gaussian:n=N,batch=B: DP-SGD with batches of B drawn without replacement from N,"
-          + " --count steps, --neighbouring replace; --method rdp (default) or basic-family.",
+          + " --count steps, --neighbouring replace; --method pld (default) or rdp.",
       "shuffled-gaussian:batches=T: shuffled epochs of T batches, --count epochs, --neighbouring"
           + " replace; no amplification (docs/accounting.md); --method pld (default) or rdp."
     })
@@ -182,8 +182,8 @@ final class AccountCalibrateCommand implements Callable<Integer> {
   }
 
   /**
-   * DP-SGD with fixed-size batches (batch-gaussian:n=N,batch=B, --count steps; rdp by default) or
-   * shuffled epochs (shuffled-gaussian:batches=T, --count epochs; pld by default), under
+   * DP-SGD with fixed-size batches (batch-gaussian:n=N,batch=B, --count steps) or shuffled epochs
+   * (shuffled-gaussian:batches=T, --count epochs), pld by default, under
    * replace-one neighbouring: the noise multiplier within 0.5% of the smallest that meets the
    * target per the method.
    */
@@ -210,7 +210,7 @@ final class AccountCalibrateCommand implements Callable<Integer> {
       step = s -> new SelfComposedEvent(
           new SampledWithoutReplacementEvent(n, batch, new GaussianEvent(s)), count);
     }
-    String m = method != null ? method : shuffled ? "pld" : "rdp";
+    String m = method != null ? method : "pld";
     GaussianCalibrator.Calibration c = new GaussianCalibrator(accountant(AccountingMethod.parse(m)))
         .calibrate(step, targetEpsilon, delta, relation, GaussianCalibrator.DP_SGD_TOLERANCE);
     report.put("method", m).put("sigma", c.sigma()).putRoundedDown("sigmaRefused", c.below())

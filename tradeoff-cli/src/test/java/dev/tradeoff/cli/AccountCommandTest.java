@@ -275,20 +275,27 @@ class AccountCommandTest {
   }
 
   @Test
-  void fixedSizeBatchesAreAccountedByRdpUnderReplaceOne() {
+  void fixedSizeBatchesAreAccountedUnderReplaceOneOnly() {
     JsonNode rdp = CliRun.of("account", "compose", "--mechanism",
-        "batch-gaussian:sigma=1.1,n=60000,batch=256", "--count", "1000", "--delta", "1e-5",
+        "batch-gaussian:sigma=2,n=1000,batch=10", "--count", "100", "--delta", "1e-5",
         "--neighbouring", "replace", "--method", "rdp", "--json").json();
-    assertThat(rdp.get("epsilon").asDouble()).isPositive().isLessThan(10);
-    CliRun pld = CliRun.of("account", "compose", "--mechanism",
-        "batch-gaussian:sigma=1.1,n=60000,batch=256", "--delta", "1e-5", "--neighbouring",
-        "replace");
-    assertThat(pld.status()).isEqualTo(2);
-    assertThat(pld.err()).contains("without replacement");
+    JsonNode pld = CliRun.of("account", "compose", "--mechanism",
+        "batch-gaussian:sigma=2,n=1000,batch=10", "--count", "100", "--delta", "1e-5",
+        "--neighbouring", "replace", "--json").json();
+    // the PLD's symmetrized pair is far tighter than RDP here ([0.1898, 0.2092] against 0.477)
+    assertThat(pld.get("epsilon").asDouble()).isPositive()
+        .isLessThan(0.5 * rdp.get("epsilon").asDouble());
+    CliRun added = CliRun.of("account", "compose", "--mechanism",
+        "batch-gaussian:sigma=2,n=1000,batch=10", "--delta", "1e-5");
+    assertThat(added.status()).isEqualTo(2);
+    assertThat(added.err()).contains("replace-one");
     JsonNode sigma = CliRun.of("account", "calibrate", "--mechanism",
-        "batch-gaussian:n=60000,batch=256", "--count", "1000", "--target-epsilon", "1",
+        "batch-gaussian:n=1000,batch=10", "--count", "100", "--target-epsilon", "1",
         "--target-delta", "1e-5", "--neighbouring", "replace", "--json").json();
-    assertThat(sigma.get("method").asText()).isEqualTo("rdp");
+    assertThat(sigma.get("method").asText()).isEqualTo("pld");
+    // the PLD's lower end composes the pairs datasets attain, below its dominating pair: it
+    // cannot rule out that a better analysis meets the target at sigmaRefused
+    assertThat(sigma.get("certified").asBoolean()).isFalse();
     assertThat(sigma.get("sigmaRefused").asDouble())
         .isGreaterThanOrEqualTo(sigma.get("sigma").asDouble() * 0.995);
   }

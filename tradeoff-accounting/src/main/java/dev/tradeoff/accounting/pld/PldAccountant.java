@@ -151,21 +151,28 @@ public final class PldAccountant
   }
 
   /**
-   * A mechanism of the tree: its dominating pair in the remove direction and in the add direction
-   * (the same object where the pair is symmetric), built at a per-mechanism tail mass.
+   * A mechanism of the tree: the pair composed in the remove and in the add direction, for the
+   * upper bound (pessimistic) and for the lower bound (optimistic), built at a per-mechanism tail
+   * mass. Usually one dominating pair serves both bounds; where the dominating pair is not attained
+   * by any pair of datasets (fixed-size batches), the lower bound composes pairs that are.
    */
   interface Pair {
-    LossModel model(Direction direction, double termTail);
+    LossModel model(Direction direction, double termTail, Discretization bound);
 
-    /** Whether both directions have the same loss distribution. */
+    /** Whether both directions have the same loss distribution for both bounds. */
     boolean symmetric();
+
+    /** Whether the lower bound composes the same pair as the upper bound. */
+    default boolean sameForBothBounds() {
+      return true;
+    }
   }
 
   /** A pair that is the same in both directions. */
   private static Pair symmetric(DoubleFunction<LossModel> model) {
     return new Pair() {
       @Override
-      public LossModel model(Direction direction, double termTail) {
+      public LossModel model(Direction direction, double termTail, Discretization bound) {
         return model.apply(termTail);
       }
 
@@ -180,12 +187,41 @@ public final class PldAccountant
   private static Pair sampled(BiFunction<Direction, Double, LossModel> model) {
     return new Pair() {
       @Override
-      public LossModel model(Direction direction, double termTail) {
+      public LossModel model(Direction direction, double termTail, Discretization bound) {
         return model.apply(direction, termTail);
       }
 
       @Override
       public boolean symmetric() {
+        return false;
+      }
+    };
+  }
+
+  /**
+   * A Gaussian on a fixed-size batch drawn without replacement (γ &lt; 1): the upper bound composes
+   * the symmetrized pair of {@link WithoutReplacementGaussianLoss}, which dominates every ordered
+   * pair of neighbouring outputs at every order but need not be attained under composition; the
+   * lower bound composes the pairs (R, Q) and (Q, R) of that class's comment, each attained (in
+   * every step at once) by datasets whose changed record contributes 1 on one side and 0 on the
+   * other while every other record contributes 0.
+   */
+  private static Pair withoutReplacement(double sigma, double gamma) {
+    return new Pair() {
+      @Override
+      public LossModel model(Direction direction, double termTail, Discretization bound) {
+        return bound == Discretization.PESSIMISTIC
+            ? new WithoutReplacementGaussianLoss(sigma, gamma)
+            : new SampledGaussianLoss(sigma, gamma, direction);
+      }
+
+      @Override
+      public boolean symmetric() {
+        return false;
+      }
+
+      @Override
+      public boolean sameForBothBounds() {
         return false;
       }
     };
@@ -350,7 +386,8 @@ public final class PldAccountant
             .get(inner).pair();
         return leaf(sampled, q == 1
             ? pair
-            : sampled((d, t) -> ((Outcomes) pair.model(d, t)).sampled(q, d)));
+            : sampled((d, t) -> ((Outcomes) pair.model(d, t, Discretization.PESSIMISTIC))
+                .sampled(q, d)));
       }
       return Analysis.refused(
           "the PLD accountant analyses Poisson sampling of a Gaussian, Laplace, randomized"
@@ -380,7 +417,7 @@ public final class PldAccountant
           sampled.datasetSize(), sampled.sampleSize());
       return leaf(sampled, gamma >= 1
           ? symmetric(t -> new SampledGaussianLoss(g.sigma(), 1, Direction.REMOVE))
-          : symmetric(t -> new WithoutReplacementGaussianLoss(g.sigma(), gamma)));
+          : withoutReplacement(g.sigma(), gamma));
     }
   }
 
@@ -394,19 +431,31 @@ public final class PldAccountant
   private static PldProfile.Level level(
       List<Counted> mechanisms, double totalCount, double tail, double grid, int budget) {
     double termTail = Math.max(Double.MIN_NORMAL, tail / totalCount);
+    List<Leaf> upper = leaves(mechanisms, termTail, Discretization.PESSIMISTIC);
+    List<Leaf> lower = leaves(mechanisms, termTail, Discretization.OPTIMISTIC);
+    Concurrently.Both<Composed> both = Concurrently.both(
+        () -> compose(upper, termTail, tail, grid, Discretization.PESSIMISTIC, budget),
+        () -> compose(lower, termTail, tail, grid, Discretization.OPTIMISTIC, budget));
+    boolean coarsened = both.first().coarsenedForBudget() || both.second().coarsenedForBudget();
+    boolean otherLowerPairs = false;
+    for (Counted mechanism : mechanisms) {
+      otherLowerPairs |= !mechanism.pair().sameForBothBounds();
+    }
+    return new PldProfile.Level(both.first().distributions(), both.second().distributions(),
+        tail, grid, budget, coarsened, otherLowerPairs);
+  }
+
+  /** The mechanisms' pairs for one bound (add null where both directions are the same). */
+  private static List<Leaf> leaves(
+      List<Counted> mechanisms, double termTail, Discretization bound) {
     List<Leaf> leaves = new ArrayList<>();
     for (Counted mechanism : mechanisms) {
       Pair pair = mechanism.pair();
-      LossModel remove = pair.model(Direction.REMOVE, termTail);
-      LossModel add = pair.symmetric() ? null : pair.model(Direction.ADD, termTail);
+      LossModel remove = pair.model(Direction.REMOVE, termTail, bound);
+      LossModel add = pair.symmetric() ? null : pair.model(Direction.ADD, termTail, bound);
       leaves.add(new Leaf(remove, add, mechanism.count()));
     }
-    Concurrently.Both<Composed> both = Concurrently.both(
-        () -> compose(leaves, termTail, tail, grid, Discretization.PESSIMISTIC, budget),
-        () -> compose(leaves, termTail, tail, grid, Discretization.OPTIMISTIC, budget));
-    boolean coarsened = both.first().coarsenedForBudget() || both.second().coarsenedForBudget();
-    return new PldProfile.Level(both.first().distributions(), both.second().distributions(),
-        tail, grid, budget, coarsened);
+    return leaves;
   }
 
   /** Composed distributions per direction, and whether the point budget coarsened their grid. */

@@ -44,7 +44,10 @@ import java.util.function.ToDoubleFunction;
  *       at 1e-4 is coarse for an ε of 0.005 and fine for an ε of 5 — so an ε bracket wider than
  *       {@value #GAP_GOAL} relative is recomputed at Δ·√(goal/(4·gap)) (between Δ/32 and Δ/2), up
  *       to {@link PldAccountant#MAX_COMPOSED_POINTS} grid points, a few times at most. δ(ε) keeps
- *       the grid (a δ bracket says how steep δ(·) is there as much as how fine the grid is).
+ *       the grid (a δ bracket says how steep δ(·) is there as much as how fine the grid is), and so
+ *       does a composition whose lower bound composes other pairs than its upper bound (fixed-size
+ *       batches: the bracket is then mostly the distance between the dominating pair and the
+ *       pairs datasets attain, which no grid closes).
  * </ul>
  *
  * <p>A few recomputations are kept, so a sweep of questions reuses them. The result is that ε(δ)
@@ -90,6 +93,9 @@ public final class PldProfile implements PrivacyProfile {
    * @param requestedInterval the grid spacing asked for; the distributions' may be coarser
    * @param budget the most composed grid points allowed
    * @param coarsenedForBudget whether the budget (not memory) made the grid coarser than asked
+   * @param otherLowerPairs whether the lower bound composes other pairs than the upper one (a
+   *     dominating pair that no datasets attain: fixed-size batches), so that part of the bracket
+   *     is the analysis's own and no finer grid closes it
    */
   record Level(
       List<PrivacyLossDistribution> pessimistic,
@@ -97,7 +103,8 @@ public final class PldProfile implements PrivacyProfile {
       double tail,
       double requestedInterval,
       int budget,
-      boolean coarsenedForBudget) {
+      boolean coarsenedForBudget,
+      boolean otherLowerPairs) {
     Level {
       pessimistic = List.copyOf(pessimistic);
       optimistic = List.copyOf(optimistic);
@@ -274,6 +281,9 @@ public final class PldProfile implements PrivacyProfile {
   private static double finerInterval(Level level, double gap) {
     if (level.coarsenedForBudget() && level.budget() < PldAccountant.MAX_COMPOSED_POINTS) {
       return level.requestedInterval();
+    }
+    if (level.otherLowerPairs()) {
+      return 0; // the gap is mostly between two analyses, not the grid's
     }
     if (level.interval() > 1.001 * level.requestedInterval()) {
       return 0; // memory already coarsened this grid
