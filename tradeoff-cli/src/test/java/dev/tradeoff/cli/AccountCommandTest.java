@@ -271,7 +271,8 @@ class AccountCommandTest {
     double exact = Math.sqrt(5) / GaussianDpConversion.mu(2, 1e-5);
     assertThat(sigma.get("sigma").asDouble()).isGreaterThanOrEqualTo(exact)
         .isLessThanOrEqualTo(exact * 1.006);
-    assertThat(sigma.get("certified").asBoolean()).isTrue();
+    // no lower bound is claimed for shuffling, so nothing is certified against the truth
+    assertThat(sigma.get("certified").asBoolean()).isFalse();
   }
 
   @Test

@@ -15,7 +15,9 @@ import java.util.List;
  * parts' values {@link #together}, and the first refused part (in the order the events ran)
  * refuses the whole. Shuffled epochs are, under replace-one neighbouring, the epochs-fold
  * composition of one unsampled step (see {@link ShuffledEpochsEvent}) and refused under any other
- * relation. Subclasses say what each other kind of event contributes.
+ * relation; that is an upper bound only, so an accountant whose answers also bound the truth from
+ * below overrides it to give up its lower bound there. Subclasses say what each other kind of
+ * event contributes.
  *
  * @param <T> what the accountant composes
  */
@@ -51,7 +53,7 @@ public abstract class CompositionWalk<T> implements DpEventVisitor<Analysis<T>> 
   }
 
   @Override
-  public final Analysis<T> shuffledEpochs(ShuffledEpochsEvent event) {
+  public Analysis<T> shuffledEpochs(ShuffledEpochsEvent event) {
     if (neighbouring != Neighbouring.REPLACE_ONE) {
       return Analysis.refused("shuffled epochs are analysed under replace-one neighbouring only"
           + " (each record in one batch per epoch, no amplification), but the relation was "

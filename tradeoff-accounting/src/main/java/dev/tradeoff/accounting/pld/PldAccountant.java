@@ -15,6 +15,7 @@ import dev.tradeoff.accounting.event.LaplaceEvent;
 import dev.tradeoff.accounting.event.PoissonSampledEvent;
 import dev.tradeoff.accounting.event.RandomizedResponseEvent;
 import dev.tradeoff.accounting.event.SampledWithoutReplacementEvent;
+import dev.tradeoff.accounting.event.ShuffledEpochsEvent;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.DeltaBounds;
 import dev.tradeoff.accounting.guarantee.EpsilonBounds;
@@ -193,6 +194,32 @@ public final class PldAccountant
 
       @Override
       public boolean symmetric() {
+        return false;
+      }
+    };
+  }
+
+  /**
+   * The pair with the lower bound given up: the upper bound composes the given pair, the lower one
+   * the identity (no loss). Shuffled epochs are charged as unsampled steps, an upper bound that no
+   * datasets need attain (shuffling hides which step holds the record).
+   */
+  private static Pair upperOnly(Pair pair) {
+    return new Pair() {
+      @Override
+      public LossModel model(Direction direction, double termTail, Discretization bound) {
+        return bound == Discretization.PESSIMISTIC
+            ? pair.model(direction, termTail, bound)
+            : Outcomes.identity();
+      }
+
+      @Override
+      public boolean symmetric() {
+        return pair.symmetric();
+      }
+
+      @Override
+      public boolean sameForBothBounds() {
         return false;
       }
     };
@@ -393,6 +420,19 @@ public final class PldAccountant
           "the PLD accountant analyses Poisson sampling of a Gaussian, Laplace, randomized"
               + " response, discrete Laplace or pure/approx DP mechanism only (each has a known"
               + " worst-case pair), but the inner event was " + inner + "; use rdp");
+    }
+
+    /** One unsampled step per epoch for the upper bound; no lower bound (see {@link #upperOnly}). */
+    @Override
+    public Analysis<Map<DpEvent, Counted>> shuffledEpochs(ShuffledEpochsEvent event) {
+      return super.shuffledEpochs(event).map(inner -> {
+        Map<DpEvent, Counted> upper = new LinkedHashMap<>();
+        // keyed by the shuffled event so that the same step run unshuffled stays apart
+        inner.forEach((leaf, c) -> upper.put(
+            new ShuffledEpochsEvent(leaf, 1, event.stepsPerEpoch()),
+            new Counted(upperOnly(c.pair()), c.count())));
+        return upper;
+      });
     }
 
     /**
