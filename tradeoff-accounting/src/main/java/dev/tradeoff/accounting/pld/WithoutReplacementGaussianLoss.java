@@ -83,12 +83,8 @@ record WithoutReplacementGaussianLoss(double sigma, double gamma) implements Mon
 
   @Override
   public double density(double x) {
-    return x < 0.5 ? normal(x - 1) : gamma * normal(x - 1) + (1 - gamma) * normal(x);
-  }
-
-  private double normal(double x) {
-    double z = x / sigma;
-    return Math.exp(-0.5 * z * z) / (sigma * Math.sqrt(2 * Math.PI));
+    double shifted = SampledGaussianLoss.normal(x - 1, sigma);
+    return x < 0.5 ? shifted : gamma * shifted + (1 - gamma) * SampledGaussianLoss.normal(x, sigma);
   }
 
   @Override
