@@ -4,7 +4,7 @@ import dev.tradeoff.accounting.event.GaussianEvent;
 import dev.tradeoff.accounting.event.PoissonSampledEvent;
 import dev.tradeoff.accounting.event.SelfComposedEvent;
 import dev.tradeoff.accounting.guarantee.Neighbouring;
-import dev.tradeoff.accounting.pld.EpsilonBounds;
+import dev.tradeoff.accounting.guarantee.EpsilonBounds;
 import dev.tradeoff.accounting.pld.PldAccountant;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;

@@ -5,8 +5,12 @@ import dev.tradeoff.accounting.accountant.AccountingMethod;
 import dev.tradeoff.accounting.calibration.AnalyticGaussian;
 import dev.tradeoff.accounting.calibration.GaussianCalibrator;
 import dev.tradeoff.accounting.calibration.LaplaceCalibration;
+import dev.tradeoff.accounting.event.DpEvent;
+import dev.tradeoff.accounting.event.GaussianEvent;
 import dev.tradeoff.accounting.event.LaplaceEvent;
+import dev.tradeoff.accounting.event.SampledWithoutReplacementEvent;
 import dev.tradeoff.accounting.event.SelfComposedEvent;
+import dev.tradeoff.accounting.event.ShuffledEpochsEvent;
 import dev.tradeoff.accounting.guarantee.Neighbouring;
 import dev.tradeoff.accounting.methods.Accountants;
 import dev.tradeoff.accounting.pld.PldAccountant;
@@ -27,7 +31,13 @@ import picocli.CommandLine.Spec;
           + " zcdp, gdp).",
       "laplace: --method basic (pure composition, delta unused) or pld / rdp / optimal.",
       "subsampled-gaussian:q=Q: DP-SGD with Poisson sampling rate Q (add/remove-one); prints the"
-          + " noise multiplier sigma, by --method pld (default) or rdp."
+          + " noise multiplier sigma, by --method pld (default) or rdp, within 0.5% of the"
+          + " smallest: sigmaRefused (at least 0.995 sigma) misses the target; certified: true"
+          + " when it misses it by the lower end of the PLD bracket, so no analysis can do better.",
+      "batch-gaussian:n=N,batch=B: DP-SGD with batches of B drawn without replacement from N,"
+          + " --count steps, --neighbouring replace; --method pld (default) or rdp.",
+      "shuffled-gaussian:batches=T: shuffled epochs of T batches, --count epochs, --neighbouring"
+          + " replace; no amplification (docs/accounting.md); --method pld (default) or rdp."
     })
 final class AccountCalibrateCommand implements Callable<Integer> {
 
@@ -36,7 +46,8 @@ final class AccountCalibrateCommand implements Callable<Integer> {
   @Option(
       names = "--mechanism",
       required = true,
-      description = "gaussian, laplace or subsampled-gaussian:q=Q.")
+      description = "gaussian, laplace, subsampled-gaussian:q=Q, batch-gaussian:n=N,batch=B or"
+          + " shuffled-gaussian:batches=T.")
   String mechanism;
 
   @Option(names = "--count", defaultValue = "1", description = "Number of releases (default 1).")
@@ -125,9 +136,14 @@ final class AccountCalibrateCommand implements Callable<Integer> {
         report.put("method", m).put("scale", scale);
       }
       default -> {
+        if (mechanism.startsWith("batch-gaussian") || mechanism.startsWith("shuffled-gaussian")) {
+          batchesWithoutReplacement(relation, report);
+          break;
+        }
         if (!mechanism.startsWith("subsampled-gaussian")) {
           throw new IllegalArgumentException(
-              "--mechanism must be gaussian, laplace or subsampled-gaussian:q=Q, but was '"
+              "--mechanism must be gaussian, laplace, subsampled-gaussian:q=Q,"
+                  + " batch-gaussian:n=N,batch=B or shuffled-gaussian:batches=T, but was '"
                   + mechanism + "'");
         }
         dev.tradeoff.cli.Spec parsed = dev.tradeoff.cli.Spec.parse("--mechanism", mechanism);
@@ -149,8 +165,11 @@ final class AccountCalibrateCommand implements Callable<Integer> {
         }
         GaussianCalibrator calibrator =
             new GaussianCalibrator(accountant(AccountingMethod.parse(m)));
-        double sigma = calibrator.poissonSampledSigma(q, count, targetEpsilon, delta);
-        report.put("method", m).put("q", q).put("sigma", sigma);
+        GaussianCalibrator.Calibration c =
+            calibrator.poissonSampled(q, count, targetEpsilon, delta);
+        report.put("method", m).put("q", q).put("sigma", c.sigma())
+            .putRoundedDown("sigmaRefused", c.below())
+            .put("certified", c.certified(targetEpsilon));
       }
     }
     report
@@ -160,6 +179,42 @@ final class AccountCalibrateCommand implements Callable<Integer> {
         .put("sensitivity", sensitivity);
     report.print(spec.commandLine().getOut(), json);
     return 0;
+  }
+
+  /**
+   * DP-SGD with fixed-size batches (batch-gaussian:n=N,batch=B, --count steps) or shuffled epochs
+   * (shuffled-gaussian:batches=T, --count epochs), pld by default, under
+   * replace-one neighbouring: the noise multiplier within 0.5% of the smallest that meets the
+   * target per the method.
+   */
+  private void batchesWithoutReplacement(Neighbouring relation, Report report) {
+    dev.tradeoff.cli.Spec parsed = dev.tradeoff.cli.Spec.parse("--mechanism", mechanism);
+    boolean shuffled = parsed.name().equals("shuffled-gaussian");
+    parsed.allowOnly(shuffled ? Set.of("batches") : Set.of("n", "batch"));
+    if (targetDelta == null) {
+      throw new IllegalArgumentException("--target-delta is required for " + parsed.name());
+    }
+    double delta = Inputs.delta("--target-delta", targetDelta);
+    if (relation != Neighbouring.REPLACE_ONE) {
+      throw new IllegalArgumentException("--neighbouring must be replace for " + parsed.name()
+          + " (fixed-size batches are analysed under replace-one), but was " + neighbouring);
+    }
+    java.util.function.DoubleFunction<DpEvent> step;
+    if (shuffled) {
+      int batches = Inputs.count(parsed.flag("batches"), parsed.integer("batches"), 1,
+          Integer.MAX_VALUE);
+      step = s -> new ShuffledEpochsEvent(new GaussianEvent(s), count, batches);
+    } else {
+      int n = Inputs.count(parsed.flag("n"), parsed.integer("n"), 1, Integer.MAX_VALUE);
+      int batch = Inputs.count(parsed.flag("batch"), parsed.integer("batch"), 1, n);
+      step = s -> new SelfComposedEvent(
+          new SampledWithoutReplacementEvent(n, batch, new GaussianEvent(s)), count);
+    }
+    String m = method != null ? method : "pld";
+    GaussianCalibrator.Calibration c = new GaussianCalibrator(accountant(AccountingMethod.parse(m)))
+        .calibrate(step, targetEpsilon, delta, relation, GaussianCalibrator.DP_SGD_TOLERANCE);
+    report.put("method", m).put("sigma", c.sigma()).putRoundedDown("sigmaRefused", c.below())
+        .put("certified", c.certified(targetEpsilon));
   }
 
   private void noDiscretization(String m) {

@@ -8,13 +8,12 @@ import dev.tradeoff.accounting.event.ComposedEvent;
 import dev.tradeoff.accounting.event.DpEvent;
 import dev.tradeoff.accounting.event.SelfComposedEvent;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
+import dev.tradeoff.accounting.guarantee.DeltaBounds;
+import dev.tradeoff.accounting.guarantee.EpsilonBounds;
 import dev.tradeoff.accounting.guarantee.Neighbouring;
 import dev.tradeoff.accounting.guarantee.PrivacyProfile;
 import dev.tradeoff.accounting.methods.Accountants;
-import dev.tradeoff.accounting.pld.DeltaBounds;
-import dev.tradeoff.accounting.pld.EpsilonBounds;
 import dev.tradeoff.accounting.pld.PldAccountant;
-import dev.tradeoff.accounting.pld.PldProfile;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,9 +30,11 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Compose mechanisms and report the total (epsilon, delta).",
-      "Give --delta to get epsilon, or --epsilon to get delta. With --method pld the optimistic"
-          + " discretization also gives a lower bound (epsilonLower / deltaLower): the true value"
-          + " lies between the two. With --method kairouz,"
+      "Give --delta to get epsilon, or --epsilon to get delta. Every method also gives a lower"
+          + " bound (epsilonLower / deltaLower): the true value lies between the two. pld brackets"
+          + " it by its optimistic discretization, gdp is exact (the bounds agree to the last"
+          + " bits), and the methods that give only an upper bound (rdp, zcdp, kairouz, basic,"
+          + " optimal) say 0. With --method kairouz,"
           + " --delta-slack gives the closed-form bound of Kairouz-Oh-Viswanath directly."
     })
 final class AccountComposeCommand implements Callable<Integer> {
@@ -133,30 +134,24 @@ final class AccountComposeCommand implements Callable<Integer> {
       if ((delta == null) == (epsilon == null)) {
         throw new IllegalArgumentException("exactly one of --delta and --epsilon must be given");
       }
+      // Every input is checked before any accounting work (a PLD may take seconds to build).
+      if (delta != null) {
+        Inputs.delta("--delta", delta);
+      } else {
+        Inputs.epsilonOrZero("--epsilon", epsilon);
+      }
       Accountant accountant = pldAccountant(accountingMethod, discretization);
       PrivacyProfile profile = accountant.account(total, relation);
       if (delta != null) {
-        Inputs.delta("--delta", delta);
-        if (profile instanceof PldProfile pld) {
-          EpsilonBounds bounds = pld.epsilonBounds(delta);
-          report.put("epsilon", bounds.upper()).put("delta", delta)
-              .putRoundedDown("epsilonLower", bounds.lower())
-              .putBracket("bracket", "ε", bounds.lower(), bounds.upper())
-              .put("interval", pld.interval());
-        } else {
-          report.put("epsilon", profile.epsilon(delta)).put("delta", delta);
-        }
+        EpsilonBounds bounds = profile.epsilonBounds(delta);
+        report.put("epsilon", bounds.upper()).put("delta", delta)
+            .putRoundedDown("epsilonLower", bounds.lower())
+            .putBracket("bracket", "ε", bounds.lower(), bounds.upper());
       } else {
-        Inputs.epsilonOrZero("--epsilon", epsilon);
-        if (profile instanceof PldProfile pld) {
-          DeltaBounds bounds = pld.deltaBounds(epsilon);
-          report.put("epsilon", epsilon).put("delta", bounds.upper())
-              .putRoundedDown("deltaLower", bounds.lower())
-              .putBracket("bracket", "δ", bounds.lower(), bounds.upper())
-              .put("interval", pld.interval());
-        } else {
-          report.put("epsilon", epsilon).put("delta", profile.delta(epsilon));
-        }
+        DeltaBounds bounds = profile.deltaBounds(epsilon);
+        report.put("epsilon", epsilon).put("delta", bounds.upper())
+            .putRoundedDown("deltaLower", bounds.lower())
+            .putBracket("bracket", "δ", bounds.lower(), bounds.upper());
       }
     }
     report.put("neighbouring", Cli.name(relation)).put("mechanisms", described);

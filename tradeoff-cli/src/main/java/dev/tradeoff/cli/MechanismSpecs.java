@@ -8,6 +8,8 @@ import dev.tradeoff.accounting.event.GuaranteeEvent;
 import dev.tradeoff.accounting.event.LaplaceEvent;
 import dev.tradeoff.accounting.event.PoissonSampledEvent;
 import dev.tradeoff.accounting.event.RandomizedResponseEvent;
+import dev.tradeoff.accounting.event.SampledWithoutReplacementEvent;
+import dev.tradeoff.accounting.event.ShuffledEpochsEvent;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.GaussianDp;
 import dev.tradeoff.accounting.guarantee.PureDp;
@@ -25,6 +27,7 @@ final class MechanismSpecs {
       "pure:epsilon=E | approx:epsilon=E,delta=D | laplace:scale=B | gaussian:sigma=S"
           + " | discrete-laplace:scale=T | discrete-gaussian:sigma=S"
           + " | randomized-response:epsilon=E[,k=K] | subsampled-gaussian:sigma=S,q=Q"
+          + " | batch-gaussian:sigma=S,n=N,batch=B | shuffled-gaussian:sigma=S,batches=T"
           + " | gdp:mu=M | zcdp:rho=R";
 
   /** Largest number of categories of randomized response. */
@@ -63,6 +66,17 @@ final class MechanismSpecs {
         spec.allowOnly(Set.of("sigma", "q"));
         double q = Inputs.rate(spec.flag("q"), spec.number("q"));
         return new PoissonSampledEvent(q, new GaussianEvent(noise(spec, "sigma")));
+      case "batch-gaussian":
+        // A batch of B records drawn without replacement from N (replace-one neighbouring).
+        spec.allowOnly(Set.of("sigma", "n", "batch"));
+        int n = Inputs.count(spec.flag("n"), spec.integer("n"), 1, Integer.MAX_VALUE);
+        int batch = Inputs.count(spec.flag("batch"), spec.integer("batch"), 1, n);
+        return new SampledWithoutReplacementEvent(n, batch, new GaussianEvent(noise(spec, "sigma")));
+      case "shuffled-gaussian":
+        // One shuffled epoch of T batches (replace-one neighbouring); --count is the epochs.
+        spec.allowOnly(Set.of("sigma", "batches"));
+        return new ShuffledEpochsEvent(new GaussianEvent(noise(spec, "sigma")), 1,
+            Inputs.count(spec.flag("batches"), spec.integer("batches"), 1, Integer.MAX_VALUE));
       case "gdp":
         spec.allowOnly(Set.of("mu"));
         return new GuaranteeEvent(new GaussianDp(Inputs.range(spec.flag("mu"),

@@ -10,8 +10,10 @@ import java.util.Optional;
  * stateless and immutable; the event tree is the state.
  *
  * <p>Contract: {@link #account} returns a profile whose δ(ε) is an upper bound on the true δ(ε)
- * of the event (never an under-estimate), or throws {@link UnsupportedEventException} for exactly
- * the events where {@link #whyUnsupported} returns a reason.
+ * of the event (never an under-estimate), and whose {@link PrivacyProfile#epsilonBounds} /
+ * {@link PrivacyProfile#deltaBounds} bracket the truth, or throws {@link
+ * UnsupportedEventException} for exactly the events where {@link #whyUnsupported} returns a reason
+ * (every accountant here derives both from one walk of the tree: {@link EventAccountant}).
  */
 public interface Accountant {
 
@@ -24,19 +26,6 @@ public interface Accountant {
   /** Whether {@link #account} accepts this event. */
   default boolean supports(DpEvent event, Neighbouring neighbouring) {
     return whyUnsupported(event, neighbouring).isEmpty();
-  }
-
-  /**
-   * Refuses an unsupported event: the one check every accountant makes before it accounts.
-   *
-   * @throws UnsupportedEventException naming {@link #method()} and the reason {@link
-   *     #whyUnsupported} gives, if it gives one
-   */
-  default void requireSupported(DpEvent event, Neighbouring neighbouring) {
-    Optional<String> why = whyUnsupported(event, neighbouring);
-    if (why.isPresent()) {
-      throw new UnsupportedEventException(method(), event, why.get());
-    }
   }
 
   /**

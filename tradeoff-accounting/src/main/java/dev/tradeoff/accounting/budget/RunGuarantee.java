@@ -6,7 +6,9 @@ import dev.tradeoff.accounting.accountant.AccountingMethod;
 import dev.tradeoff.accounting.event.ComposedEvent;
 import dev.tradeoff.accounting.event.DpEvent;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
+import dev.tradeoff.accounting.guarantee.EpsilonBounds;
 import dev.tradeoff.accounting.guarantee.Neighbouring;
+import dev.tradeoff.accounting.guarantee.PrivacyProfile;
 import dev.tradeoff.accounting.methods.Accountants;
 import dev.tradeoff.accounting.numerics.DirectedRounding;
 import java.util.ArrayList;
@@ -24,11 +26,19 @@ import java.util.List;
  * composition (always applicable to (ε, δ) guarantees). Each ε is rounded up by the accountant
  * (bisection returns the upper end of its bracket).
  *
+ * <p>Beside the charged ε the guarantee carries a lower bound on the true ε of the composed
+ * releases at δ ({@link PrivacyProfile#epsilonBounds}): the largest lower end any accountant gave
+ * (the PLD's optimistic discretization, GDP's exact value), 0 where none gives one, and 0 when the
+ * releases had to be accounted one by one (a sum of per-release bounds at δ/n says nothing from
+ * below about the whole at δ).
+ *
  * @param releases the releases composed
  * @param total (ε, δ) of the run, δ being the budget's δ
  * @param method the accountant that gave the smallest ε
+ * @param epsilonLower a lower bound on the true ε at δ, at most {@code total.epsilon()}
  */
-public record RunGuarantee(List<Release> releases, ApproxDp total, AccountingMethod method) {
+public record RunGuarantee(
+    List<Release> releases, ApproxDp total, AccountingMethod method, double epsilonLower) {
 
   /** The accounting methods tried, in order. */
   public static final List<AccountingMethod> METHODS = List.of(AccountingMethod.PLD,
@@ -39,6 +49,8 @@ public record RunGuarantee(List<Release> releases, ApproxDp total, AccountingMet
     releases = List.copyOf(Require.nonNull("releases", releases));
     Require.nonNull("total", total);
     Require.nonNull("method", method);
+    Require.that(epsilonLower >= 0 && epsilonLower <= total.epsilon(), "epsilonLower",
+        "must be in [0, " + total.epsilon() + "]", epsilonLower);
   }
 
   /**
@@ -76,7 +88,8 @@ public record RunGuarantee(List<Release> releases, ApproxDp total, AccountingMet
     List<String> reasons = new ArrayList<>();
     Best joint = best(composed(releases), delta, methods, reasons);
     if (joint != null && Double.isFinite(joint.epsilon)) {
-      return new RunGuarantee(releases, new ApproxDp(joint.epsilon, delta), joint.method);
+      return new RunGuarantee(releases, new ApproxDp(joint.epsilon, delta), joint.method,
+          Math.min(joint.lower, joint.epsilon));
     }
     // No single method composes all releases, or the one that does gives no finite bound (e.g. a
     // PLD whose grid had to be coarsened past a huge loss): account each release by its own best
@@ -98,12 +111,16 @@ public record RunGuarantee(List<Release> releases, ApproxDp total, AccountingMet
     if (Double.isInfinite(total)) {
       throw new UnreachableDeltaException(releases, delta);
     }
-    return new RunGuarantee(releases, new ApproxDp(total, delta), AccountingMethod.BASIC);
+    return new RunGuarantee(releases, new ApproxDp(total, delta), AccountingMethod.BASIC, 0);
   }
 
-  private record Best(double epsilon, AccountingMethod method) {}
+  /** The smallest upper bound on ε, its method, and the largest lower bound of any method. */
+  private record Best(double epsilon, AccountingMethod method, double lower) {}
 
-  /** The smallest ε at δ over the accountants that support the event, or null if none does. */
+  /**
+   * The smallest ε at δ over the accountants that support the event, with the largest lower bound
+   * any of them gave, or null if none does.
+   */
   private static Best best(DpEvent event, double delta, List<AccountingMethod> methods,
       List<String> reasons) {
     Best best = null;
@@ -114,18 +131,19 @@ public record RunGuarantee(List<Release> releases, ApproxDp total, AccountingMet
         reasons.add(method.cliName() + ": " + why.get());
         continue;
       }
-      double epsilon;
+      EpsilonBounds bounds;
       try {
-        epsilon = accountant.account(event, Neighbouring.ADD_OR_REMOVE_ONE).epsilon(delta);
+        bounds = accountant.account(event, Neighbouring.ADD_OR_REMOVE_ONE).epsilonBounds(delta);
       } catch (IllegalArgumentException e) {
         // Outside the method's numerical range (e.g. a PLD grid too fine for a huge loss); the
         // other methods still give valid bounds.
         reasons.add(method.cliName() + ": " + e.getMessage());
         continue;
       }
-      if (best == null || epsilon < best.epsilon) {
-        best = new Best(epsilon, method);
-      }
+      double lower = best == null ? bounds.lower() : Math.max(best.lower, bounds.lower());
+      best = best == null || bounds.upper() < best.epsilon
+          ? new Best(bounds.upper(), method, lower)
+          : new Best(best.epsilon, best.method, lower);
     }
     return best;
   }

@@ -1,13 +1,13 @@
 package dev.tradeoff.accounting.composition;
 
 import dev.tradeoff.accounting.Require;
-import dev.tradeoff.accounting.accountant.Accountant;
 import dev.tradeoff.accounting.accountant.AccountingMethod;
+import dev.tradeoff.accounting.accountant.Analysis;
+import dev.tradeoff.accounting.accountant.EventAccountant;
 import dev.tradeoff.accounting.event.DpEvent;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.Neighbouring;
 import dev.tradeoff.accounting.guarantee.PrivacyProfile;
-import java.util.Optional;
 
 /**
  * {@link AccountingMethod#BASIC}: basic composition (Σε, Σδ) ({@link BasicComposition}) of any
@@ -23,7 +23,7 @@ import java.util.Optional;
  * <p>The profile knows one statement: δ(ε) = Σδ for ε ≥ Σε, and the trivial δ = 1 below it;
  * ε(δ) = Σε for δ ≥ Σδ, +∞ otherwise.
  */
-public final class BasicAccountant implements Accountant {
+public final class BasicAccountant extends EventAccountant<GuaranteeSequence, PrivacyProfile> {
 
   /** A stateless accountant; every instance behaves the same. */
   public BasicAccountant() {}
@@ -34,17 +34,13 @@ public final class BasicAccountant implements Accountant {
   }
 
   @Override
-  public Optional<String> whyUnsupported(DpEvent event, Neighbouring neighbouring) {
-    Require.nonNull("event", event);
-    Require.nonNull("neighbouring", neighbouring);
-    return EventGuarantees.whyUnreadable(event, neighbouring);
+  protected Analysis<GuaranteeSequence> analyse(DpEvent event, Neighbouring neighbouring) {
+    return EventGuarantees.sequence(event, neighbouring);
   }
 
   @Override
-  public PrivacyProfile account(DpEvent event, Neighbouring neighbouring) {
-    requireSupported(event, neighbouring);
-    return new SingleStatementProfile(
-        BasicComposition.compose(EventGuarantees.sequence(event, neighbouring)));
+  protected PrivacyProfile profile(GuaranteeSequence sequence) {
+    return new SingleStatementProfile(BasicComposition.compose(sequence));
   }
 
   /** The profile of one (ε, δ) statement. */

@@ -1,12 +1,12 @@
 package dev.tradeoff.accounting.composition;
 
 import dev.tradeoff.accounting.Require;
-import dev.tradeoff.accounting.accountant.Accountant;
 import dev.tradeoff.accounting.accountant.AccountingMethod;
+import dev.tradeoff.accounting.accountant.Analysis;
+import dev.tradeoff.accounting.accountant.EventAccountant;
 import dev.tradeoff.accounting.event.DpEvent;
 import dev.tradeoff.accounting.guarantee.Neighbouring;
 import dev.tradeoff.accounting.guarantee.PrivacyProfile;
-import java.util.Optional;
 
 /**
  * {@link AccountingMethod#KAIROUZ}: the closed-form general composition of Kairouz, Oh and
@@ -20,7 +20,7 @@ import java.util.Optional;
  * tables of [DaRRM24] and the CLI's {@code --delta-slack}: the profile then knows the statements
  * (ε̃(δ′), 1 − Π(1 − δ_l)(1 − δ′)) and (Σε, 1 − Π(1 − δ_l)) only).
  */
-public final class KairouzAccountant implements Accountant {
+public final class KairouzAccountant extends EventAccountant<GuaranteeSequence, PrivacyProfile> {
 
   /** δ′ in (0, 1) when fixed; NaN when chosen per query. */
   private final double deltaSlack;
@@ -49,16 +49,12 @@ public final class KairouzAccountant implements Accountant {
   }
 
   @Override
-  public Optional<String> whyUnsupported(DpEvent event, Neighbouring neighbouring) {
-    Require.nonNull("event", event);
-    Require.nonNull("neighbouring", neighbouring);
-    return EventGuarantees.whyUnreadable(event, neighbouring);
+  protected Analysis<GuaranteeSequence> analyse(DpEvent event, Neighbouring neighbouring) {
+    return EventGuarantees.sequence(event, neighbouring);
   }
 
   @Override
-  public PrivacyProfile account(DpEvent event, Neighbouring neighbouring) {
-    requireSupported(event, neighbouring);
-    GuaranteeSequence sequence = EventGuarantees.sequence(event, neighbouring);
+  protected PrivacyProfile profile(GuaranteeSequence sequence) {
     return Double.isNaN(deltaSlack)
         ? KairouzComposition.optimalSlackProfile(sequence)
         : KairouzComposition.fixedSlackProfile(sequence, deltaSlack);

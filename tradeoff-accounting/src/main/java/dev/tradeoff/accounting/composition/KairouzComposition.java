@@ -76,12 +76,10 @@ public final class KairouzComposition {
    */
   public static ApproxDp compose(DpEvent event, double deltaSlack) {
     Require.nonNull("event", event);
-    Optional<String> reason = EventGuarantees.whyUnreadable(event, null);
-    if (reason.isPresent()) {
-      throw new UnsupportedEventException(AccountingMethod.KAIROUZ, event, reason.get());
-    }
     Require.openUnit("deltaSlack", deltaSlack);
-    return compose(EventGuarantees.sequence(event, null), deltaSlack);
+    return compose(
+        EventGuarantees.sequence(event, null).orThrow(AccountingMethod.KAIROUZ, event),
+        deltaSlack);
   }
 
   /**

@@ -1,12 +1,12 @@
 package dev.tradeoff.accounting.composition;
 
 import dev.tradeoff.accounting.Require;
-import dev.tradeoff.accounting.accountant.Accountant;
 import dev.tradeoff.accounting.accountant.AccountingMethod;
+import dev.tradeoff.accounting.accountant.Analysis;
+import dev.tradeoff.accounting.accountant.EventAccountant;
 import dev.tradeoff.accounting.event.DpEvent;
 import dev.tradeoff.accounting.guarantee.Neighbouring;
 import dev.tradeoff.accounting.guarantee.PrivacyProfile;
-import java.util.Optional;
 
 /**
  * {@link AccountingMethod#OPTIMAL}: the exact optimal composition of k identical (ε, δ)-DP
@@ -18,7 +18,7 @@ import java.util.Optional;
  * Murtagh and Vadhan 2016; use kairouz, pld or basic) and more than {@value
  * OptimalComposition#MAX_COUNT} mechanisms.
  */
-public final class OptimalAccountant implements Accountant {
+public final class OptimalAccountant extends EventAccountant<GuaranteeSequence, OptimalComposition> {
 
   /** A stateless accountant; every instance behaves the same. */
   public OptimalAccountant() {}
@@ -29,33 +29,24 @@ public final class OptimalAccountant implements Accountant {
   }
 
   @Override
-  public Optional<String> whyUnsupported(DpEvent event, Neighbouring neighbouring) {
-    Require.nonNull("event", event);
-    Require.nonNull("neighbouring", neighbouring);
-    Optional<String> unreadable = EventGuarantees.whyUnreadable(event, neighbouring);
-    if (unreadable.isPresent()) {
-      return unreadable;
-    }
-    GuaranteeSequence sequence = EventGuarantees.sequence(event, neighbouring);
-    if (!sequence.isHomogeneous()) {
-      return Optional.of(
-          "the events have different (epsilon, delta) guarantees and the optimal heterogeneous"
-              + " composition is #P-complete (Murtagh and Vadhan 2016); use kairouz, pld or basic");
-    }
-    if (sequence.length() > OptimalComposition.MAX_COUNT) {
-      return Optional.of(
-          "the composition count must be <= "
-              + OptimalComposition.MAX_COUNT
-              + ", but was "
-              + sequence.length());
-    }
-    return Optional.empty();
+  protected Analysis<GuaranteeSequence> analyse(DpEvent event, Neighbouring neighbouring) {
+    return EventGuarantees.sequence(event, neighbouring).flatMap(sequence -> {
+      if (!sequence.isHomogeneous()) {
+        return Analysis.refused(
+            "the events have different (epsilon, delta) guarantees and the optimal heterogeneous"
+                + " composition is #P-complete (Murtagh and Vadhan 2016); use kairouz, pld or"
+                + " basic");
+      }
+      if (sequence.length() > OptimalComposition.MAX_COUNT) {
+        return Analysis.refused("the composition count must be <= "
+            + OptimalComposition.MAX_COUNT + ", but was " + sequence.length());
+      }
+      return Analysis.of(sequence);
+    });
   }
 
   @Override
-  public PrivacyProfile account(DpEvent event, Neighbouring neighbouring) {
-    requireSupported(event, neighbouring);
-    GuaranteeSequence sequence = EventGuarantees.sequence(event, neighbouring);
+  protected OptimalComposition profile(GuaranteeSequence sequence) {
     return OptimalComposition.of(sequence.first(), (int) sequence.length());
   }
 }

@@ -133,7 +133,7 @@ public final class OptimalComposition implements PrivacyProfile {
       return 0;
     }
     // δ_pure vanishes from kε₀ on, where δ(kε₀) = 1 − (1 − δ₀)^k is the profile's floor.
-    if (delta(count * epsilon0) > delta) {
+    if (delta(gridPointUp(count)) > delta) {
       return Double.POSITIVE_INFINITY;
     }
     // Grid points g_i = (k − 2i)ε₀ decrease in i; find the largest i with g_i > 0 and δ(g_i) ≤ δ.
@@ -141,13 +141,13 @@ public final class OptimalComposition implements PrivacyProfile {
     int bad = (count + 1) / 2; // g at (k+1)/2 is ≤ 0, where δ(0) > δ
     while (bad - good > 1) {
       int mid = (good + bad) >>> 1;
-      if (delta((count - 2.0 * mid) * epsilon0) <= delta) {
+      if (delta(gridPointUp(count - 2 * mid)) <= delta) {
         good = mid;
       } else {
         bad = mid;
       }
     }
-    double hi = (count - 2.0 * good) * epsilon0;
+    double hi = gridPointUp(count - 2 * good);
     double lo = Math.max(0, (count - 2.0 * bad) * epsilon0);
     for (int iteration = 0; iteration < 200 && Math.nextUp(lo) < hi; iteration++) {
       double mid = lo + 0.5 * (hi - lo);
@@ -195,18 +195,31 @@ public final class OptimalComposition implements PrivacyProfile {
     return List.copyOf(grid);
   }
 
-  /** log δ_pure(ε), −∞ when it is 0. */
+  /** The grid point mε₀ rounded up (at or above the exact product). */
+  private double gridPointUp(int m) {
+    double epsilon0 = perMechanism.epsilon();
+    double product = m * epsilon0;
+    return Math.fma(m, epsilon0, -product) > 0 ? Math.nextUp(product) : product;
+  }
+
+  /**
+   * log δ_pure(ε), −∞ when it is 0. The distance ε − (k − 2i)ε₀ to each grid point is formed by one
+   * fused multiply-add (the product exact, one rounding), so its sign is exact: a grid point
+   * computed as a rounded product could fall below ε where the true one is above it, and drop a
+   * positive term (ε₀ = 0.7, k = 3, δ = 1e-17 answered 2.09999999999999964 below the exact
+   * 2.09999999999999983).
+   */
   private double logPureDelta(double epsilon) {
     double epsilon0 = perMechanism.epsilon();
+    double[] gaps = new double[count / 2 + 1];
     int active = 0;
-    while (active <= count / 2 && (count - 2.0 * active) * epsilon0 > epsilon) {
+    while (active <= count / 2
+        && (gaps[active] = Math.fma(-(count - 2.0 * active), epsilon0, epsilon)) < 0) {
       active++;
     }
     double[] terms = new double[active];
     for (int i = 0; i < active; i++) {
-      double gridPoint = (count - 2.0 * i) * epsilon0;
-      terms[i] =
-          logBinomials[i] - i * epsilon0 - logNormalizer + LogMath.log1mExp(epsilon - gridPoint);
+      terms[i] = logBinomials[i] - i * epsilon0 - logNormalizer + LogMath.log1mExp(gaps[i]);
     }
     return LogMath.logSumExp(terms);
   }

@@ -1,6 +1,8 @@
 package dev.tradeoff.accounting.conversion;
 
 import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.guarantee.DeltaBounds;
+import dev.tradeoff.accounting.guarantee.EpsilonBounds;
 import dev.tradeoff.accounting.guarantee.GaussianDp;
 import dev.tradeoff.accounting.guarantee.PrivacyProfile;
 import dev.tradeoff.accounting.guarantee.RenyiDp;
@@ -48,20 +50,65 @@ public final class GaussianDpConversion {
    * @param epsilon ε ≥ 0
    */
   public static double delta(double mu, double epsilon) {
+    return deltaWithError(mu, epsilon)[0];
+  }
+
+  /**
+   * {δ(ε) as evaluated, a bound on its relative error}. The two log-terms a ≥ b are each within
+   * 1e−14·max(1, |a|, |b|) of their exact values (StandardNormal.logCdf is accurate to a few ulps
+   * of its magnitude; the bound allows a hundred), so e^a − e^b is within that times
+   * 2/(1 − e^{b−a}) relative: the factor is the cancellation of the subtraction, large only where
+   * the two terms nearly agree (μ → 0).
+   */
+  static double[] deltaWithError(double mu, double epsilon) {
     Require.nonNegative("mu", mu);
     Require.nonNegative("epsilon", epsilon);
     if (mu == 0) {
-      return 0;
+      return new double[] {0, 0};
     }
     double x = epsilon / mu;
     double logFirst = StandardNormal.logCdf(-x + mu / 2);
     double logSecond = epsilon + StandardNormal.logCdf(-x - mu / 2);
+    double scale = 1e-14 * Math.max(1, Math.max(Math.abs(logFirst), Math.abs(logSecond)));
     if (logSecond >= logFirst) {
       // Only reachable through rounding when the two terms agree to the last ulp; the first term
-      // alone is a valid (upper) bound on δ.
-      return Math.exp(logFirst);
+      // alone is a valid (upper) bound on δ, and 0 a lower one.
+      return new double[] {Math.exp(logFirst), 1};
     }
-    return Math.exp(LogMath.logSubExp(logFirst, logSecond));
+    double kept = -Math.expm1(logSecond - logFirst);
+    return new double[] {
+      Math.exp(LogMath.logSubExp(logFirst, logSecond)), Math.min(1, 2 * scale / kept)
+    };
+  }
+
+  /** δ(ε) rounded up past its evaluation error: an upper bound on the exact δ(ε) of μ-GDP. */
+  static double deltaUpper(double mu, double epsilon) {
+    double[] d = deltaWithError(mu, epsilon);
+    return d[1] >= 1 ? Math.min(1, 2 * d[0]) : Math.min(1, d[0] * (1 + d[1]));
+  }
+
+  /** δ(ε) rounded down past its evaluation error: a lower bound on the exact δ(ε) of μ-GDP. */
+  static double deltaLower(double mu, double epsilon) {
+    double[] d = deltaWithError(mu, epsilon);
+    return d[1] >= 1 ? 0 : d[0] * (1 - d[1]);
+  }
+
+  /**
+   * The smallest ε ≥ 0 with {@code delta(ε) ≤ δ} for a non-increasing {@code delta}, to adjacent
+   * doubles, rounded up.
+   */
+  static double smallestEpsilon(java.util.function.DoubleUnaryOperator delta, double mu,
+      double target) {
+    if (delta.applyAsDouble(0) <= target) {
+      return 0;
+    }
+    double lo = 0;
+    double hi = Math.max(1, mu * mu);
+    while (delta.applyAsDouble(hi) > target) {
+      lo = hi;
+      hi *= 2;
+    }
+    return bisectDecreasing(lo, hi, e -> delta.applyAsDouble(e) <= target);
   }
 
   /**
@@ -74,16 +121,7 @@ public final class GaussianDpConversion {
   public static double epsilon(double mu, double delta) {
     Require.nonNegative("mu", mu);
     Require.openUnit("delta", delta);
-    if (delta(mu, 0) <= delta) {
-      return 0;
-    }
-    double lo = 0;
-    double hi = Math.max(1, mu * mu);
-    while (delta(mu, hi) > delta) {
-      lo = hi;
-      hi *= 2;
-    }
-    return bisectDecreasing(lo, hi, e -> delta(mu, e) <= delta);
+    return smallestEpsilon(e -> delta(mu, e), mu, delta);
   }
 
   /**
@@ -132,8 +170,10 @@ public final class GaussianDpConversion {
   }
 
   /**
-   * The tight privacy profile of μ-GDP; {@link #epsilon(double)} is answered by
-   * {@link GaussianDpConversion#epsilon(double, double)} (rounded up).
+   * The tight privacy profile of μ-GDP, every answer rounded past its evaluation error
+   * ({@link #deltaWithError}): {@link #delta} is an upper bound on the exact δ(ε), {@link #epsilon}
+   * on the exact ε(δ), and the bounds bracket the exact value within that error (lower = upper up
+   * to the last bits, except where the two terms of δ nearly cancel).
    *
    * @param mu μ ≥ 0
    */
@@ -144,16 +184,31 @@ public final class GaussianDpConversion {
 
     @Override
     public double delta(double epsilon) {
-      return GaussianDpConversion.delta(mu, epsilon);
+      return deltaUpper(mu, epsilon);
     }
 
     @Override
     public double epsilon(double delta) {
+      return epsilonBounds(delta).upper();
+    }
+
+    @Override
+    public DeltaBounds deltaBounds(double epsilon) {
+      return new DeltaBounds(deltaLower(mu, epsilon), deltaUpper(mu, epsilon));
+    }
+
+    @Override
+    public EpsilonBounds epsilonBounds(double delta) {
       Require.delta("delta", delta);
       if (mu == 0) {
-        return 0;
+        return new EpsilonBounds(0, 0);
       }
-      return delta == 0 ? Double.POSITIVE_INFINITY : GaussianDpConversion.epsilon(mu, delta);
+      if (delta == 0) {
+        return new EpsilonBounds(Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY);
+      }
+      return new EpsilonBounds(
+          smallestEpsilon(e -> deltaLower(mu, e), mu, delta),
+          smallestEpsilon(e -> deltaUpper(mu, e), mu, delta));
     }
   }
 }

@@ -21,4 +21,9 @@ public record ComposedEvent(List<DpEvent> events) implements DpEvent {
   public static ComposedEvent of(DpEvent... events) {
     return new ComposedEvent(List.of(events));
   }
+
+  @Override
+  public <R> R accept(DpEventVisitor<R> visitor) {
+    return visitor.composed(this);
+  }
 }

@@ -12,4 +12,9 @@ public record DiscreteGaussianEvent(double sigma) implements DpEvent {
   public DiscreteGaussianEvent {
     Require.positive("sigma", sigma);
   }
+
+  @Override
+  public <R> R accept(DpEventVisitor<R> visitor) {
+    return visitor.discreteGaussian(this);
+  }
 }

@@ -12,4 +12,9 @@ public record DiscreteLaplaceEvent(double scale) implements DpEvent {
   public DiscreteLaplaceEvent {
     Require.positive("scale", scale);
   }
+
+  @Override
+  public <R> R accept(DpEventVisitor<R> visitor) {
+    return visitor.discreteLaplace(this);
+  }
 }

@@ -18,5 +18,10 @@ public sealed interface DpEvent
         RandomizedResponseEvent,
         PoissonSampledEvent,
         SampledWithoutReplacementEvent,
+        ShuffledEpochsEvent,
         SelfComposedEvent,
-        ComposedEvent {}
+        ComposedEvent {
+
+  /** Calls the visitor's method for this kind of event. */
+  <R> R accept(DpEventVisitor<R> visitor);
+}

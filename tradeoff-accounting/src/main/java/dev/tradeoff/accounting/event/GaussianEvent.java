@@ -11,4 +11,9 @@ public record GaussianEvent(double sigma) implements DpEvent {
   public GaussianEvent {
     Require.positive("sigma", sigma);
   }
+
+  @Override
+  public <R> R accept(DpEventVisitor<R> visitor) {
+    return visitor.gaussian(this);
+  }
 }

@@ -12,4 +12,9 @@ public record GuaranteeEvent(PrivacyGuarantee guarantee) implements DpEvent {
   public GuaranteeEvent {
     Require.nonNull("guarantee", guarantee);
   }
+
+  @Override
+  public <R> R accept(DpEventVisitor<R> visitor) {
+    return visitor.guarantee(this);
+  }
 }

@@ -12,4 +12,9 @@ public record LaplaceEvent(double scale) implements DpEvent {
   public LaplaceEvent {
     Require.positive("scale", scale);
   }
+
+  @Override
+  public <R> R accept(DpEventVisitor<R> visitor) {
+    return visitor.laplace(this);
+  }
 }

@@ -14,4 +14,9 @@ public record PoissonSampledEvent(double samplingProbability, DpEvent event) imp
     Require.probability("samplingProbability", samplingProbability);
     Require.nonNull("event", event);
   }
+
+  @Override
+  public <R> R accept(DpEventVisitor<R> visitor) {
+    return visitor.poissonSampled(this);
+  }
 }

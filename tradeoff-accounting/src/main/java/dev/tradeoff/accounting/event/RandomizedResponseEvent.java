@@ -19,4 +19,9 @@ public record RandomizedResponseEvent(double epsilon, int categories) implements
   public static RandomizedResponseEvent binary(double epsilon) {
     return new RandomizedResponseEvent(epsilon, 2);
   }
+
+  @Override
+  public <R> R accept(DpEventVisitor<R> visitor) {
+    return visitor.randomizedResponse(this);
+  }
 }

@@ -17,4 +17,9 @@ public record SampledWithoutReplacementEvent(int datasetSize, int sampleSize, Dp
     Require.inClosedRange("sampleSize", sampleSize, 1, datasetSize);
     Require.nonNull("event", event);
   }
+
+  @Override
+  public <R> R accept(DpEventVisitor<R> visitor) {
+    return visitor.sampledWithoutReplacement(this);
+  }
 }

@@ -13,4 +13,9 @@ public record SelfComposedEvent(DpEvent event, int count) implements DpEvent {
     Require.nonNull("event", event);
     Require.positive("count", count);
   }
+
+  @Override
+  public <R> R accept(DpEventVisitor<R> visitor) {
+    return visitor.selfComposed(this);
+  }
 }

@@ -40,6 +40,26 @@ public non-sealed interface PrivacyProfile extends PrivacyGuarantee {
     return hi;
   }
 
+  /**
+   * The true ε(δ) of what was accounted lies in the returned interval; its upper end is
+   * {@link #epsilon(double)}. A profile that is itself only an upper bound on the truth (RDP, zCDP,
+   * Kairouz et al.'s closed form, basic composition) knows no lower bound but 0, which is what
+   * this default says; profiles that bracket the truth (the PLD's two discretizations) or are
+   * exact (μ-GDP, the optimal composition) override it, the exact ones with lower = upper up to
+   * the rounding of the last bits.
+   */
+  default EpsilonBounds epsilonBounds(double delta) {
+    return new EpsilonBounds(0, epsilon(delta));
+  }
+
+  /**
+   * The true δ(ε) lies in the returned interval; its upper end is {@link #delta(double)}. As for
+   * {@link #epsilonBounds}, the default lower end is 0.
+   */
+  default DeltaBounds deltaBounds(double epsilon) {
+    return new DeltaBounds(0, delta(epsilon));
+  }
+
   /** The (ε, δ(ε)) guarantee at the given ε. */
   default ApproxDp atEpsilon(double epsilon) {
     Require.nonNegative("epsilon", epsilon);

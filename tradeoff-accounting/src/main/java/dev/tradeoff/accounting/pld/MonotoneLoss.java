@@ -6,7 +6,8 @@ package dev.tradeoff.accounting.pld;
  * over the x-preimage of each loss bin by Gauss–Legendre quadrature, so it never differences
  * cumulative probabilities.
  */
-sealed interface MonotoneLoss extends LossModel permits SampledGaussianLoss, SampledLaplaceLoss {
+sealed interface MonotoneLoss extends LossModel
+    permits SampledGaussianLoss, SampledLaplaceLoss, WithoutReplacementGaussianLoss {
 
   /** Atoms outside the continuous part (may be empty). */
   Outcomes atoms();

@@ -1,9 +1,11 @@
 package dev.tradeoff.accounting.pld;
 
 import dev.tradeoff.accounting.Require;
-import dev.tradeoff.accounting.accountant.Accountant;
 import dev.tradeoff.accounting.accountant.AccountingMethod;
-import dev.tradeoff.accounting.event.ComposedEvent;
+import dev.tradeoff.accounting.accountant.Analysis;
+import dev.tradeoff.accounting.accountant.CompositionWalk;
+import dev.tradeoff.accounting.accountant.EventAccountant;
+import dev.tradeoff.accounting.composition.WithoutReplacementAmplification;
 import dev.tradeoff.accounting.event.DiscreteGaussianEvent;
 import dev.tradeoff.accounting.event.DiscreteLaplaceEvent;
 import dev.tradeoff.accounting.event.DpEvent;
@@ -13,8 +15,10 @@ import dev.tradeoff.accounting.event.LaplaceEvent;
 import dev.tradeoff.accounting.event.PoissonSampledEvent;
 import dev.tradeoff.accounting.event.RandomizedResponseEvent;
 import dev.tradeoff.accounting.event.SampledWithoutReplacementEvent;
-import dev.tradeoff.accounting.event.SelfComposedEvent;
+import dev.tradeoff.accounting.event.ShuffledEpochsEvent;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
+import dev.tradeoff.accounting.guarantee.DeltaBounds;
+import dev.tradeoff.accounting.guarantee.EpsilonBounds;
 import dev.tradeoff.accounting.guarantee.GaussianDp;
 import dev.tradeoff.accounting.guarantee.Neighbouring;
 import dev.tradeoff.accounting.guarantee.PureDp;
@@ -22,7 +26,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
+import java.util.function.BiFunction;
+import java.util.function.DoubleFunction;
 
 /**
  * Numerical privacy-loss-distribution accountant (Sommer, Meiser and Mohammadi 2019; Koskela,
@@ -54,11 +59,14 @@ import java.util.Optional;
  * neighbouring pair is fixed for the whole run, so the composition is computed separately in the
  * remove direction (P has the record) and the add direction, and δ(ε) is the larger of the two
  * (Zhu, Dong and Wang 2022). Refused: Poisson sampling under replace-one, of the discrete Gaussian
- * or of composite events; sampling without replacement (no dominating pair is known for it, so
- * there is no PLD to discretize); guarantees without a dominating pair (Rényi, zCDP, trade-off
- * functions, profiles, ex-post).
+ * or of composite events; sampling without replacement of anything but a
+ * Gaussian (a Gaussian on a batch without replacement, under replace-one, is accounted with the
+ * symmetrized pair of {@link WithoutReplacementGaussianLoss}); guarantees without a dominating pair (Rényi, zCDP, trade-off
+ * functions, profiles, ex-post). Shuffled epochs under replace-one are the epochs-fold
+ * composition of their step.
  */
-public final class PldAccountant implements Accountant {
+public final class PldAccountant
+    extends EventAccountant<Map<DpEvent, PldAccountant.Counted>, PldProfile> {
 
   /** Default grid spacing Δ of the losses: the finest used; coarsened when memory needs it. */
   public static final double DEFAULT_INTERVAL = 1e-4;
@@ -143,62 +151,115 @@ public final class PldAccountant implements Accountant {
     return AccountingMethod.PLD;
   }
 
+  /**
+   * A mechanism of the tree: the pair composed in the remove and in the add direction, for the
+   * upper bound (pessimistic) and for the lower bound (optimistic), built at a per-mechanism tail
+   * mass. Usually one dominating pair serves both bounds; where the dominating pair is not attained
+   * by any pair of datasets (fixed-size batches), the lower bound composes pairs that are.
+   */
+  interface Pair {
+    LossModel model(Direction direction, double termTail, Discretization bound);
+
+    /** Whether both directions have the same loss distribution for both bounds. */
+    boolean symmetric();
+
+    /** Whether the lower bound composes the same pair as the upper bound. */
+    default boolean sameForBothBounds() {
+      return true;
+    }
+  }
+
+  /** A pair that is the same in both directions. */
+  private static Pair symmetric(DoubleFunction<LossModel> model) {
+    return new Pair() {
+      @Override
+      public LossModel model(Direction direction, double termTail, Discretization bound) {
+        return model.apply(termTail);
+      }
+
+      @Override
+      public boolean symmetric() {
+        return true;
+      }
+    };
+  }
+
+  /** A Poisson-sampled pair: one distribution per direction. */
+  private static Pair sampled(BiFunction<Direction, Double, LossModel> model) {
+    return new Pair() {
+      @Override
+      public LossModel model(Direction direction, double termTail, Discretization bound) {
+        return model.apply(direction, termTail);
+      }
+
+      @Override
+      public boolean symmetric() {
+        return false;
+      }
+    };
+  }
+
+  /**
+   * The pair with the lower bound given up: the upper bound composes the given pair, the lower one
+   * the identity (no loss). Shuffled epochs are charged as unsampled steps, an upper bound that no
+   * datasets need attain (shuffling hides which step holds the record).
+   */
+  private static Pair upperOnly(Pair pair) {
+    return new Pair() {
+      @Override
+      public LossModel model(Direction direction, double termTail, Discretization bound) {
+        return bound == Discretization.PESSIMISTIC
+            ? pair.model(direction, termTail, bound)
+            : Outcomes.identity();
+      }
+
+      @Override
+      public boolean symmetric() {
+        return pair.symmetric();
+      }
+
+      @Override
+      public boolean sameForBothBounds() {
+        return false;
+      }
+    };
+  }
+
+  /**
+   * A Gaussian on a fixed-size batch drawn without replacement (γ &lt; 1): the upper bound composes
+   * the symmetrized pair of {@link WithoutReplacementGaussianLoss}, which dominates every ordered
+   * pair of neighbouring outputs at every order but need not be attained under composition; the
+   * lower bound composes the pairs (R, Q) and (Q, R) of that class's comment, each attained (in
+   * every step at once) by datasets whose changed record contributes 1 on one side and 0 on the
+   * other while every other record contributes 0.
+   */
+  private static Pair withoutReplacement(double sigma, double gamma) {
+    return new Pair() {
+      @Override
+      public LossModel model(Direction direction, double termTail, Discretization bound) {
+        return bound == Discretization.PESSIMISTIC
+            ? new WithoutReplacementGaussianLoss(sigma, gamma)
+            : new SampledGaussianLoss(sigma, gamma, direction);
+      }
+
+      @Override
+      public boolean symmetric() {
+        return false;
+      }
+
+      @Override
+      public boolean sameForBothBounds() {
+        return false;
+      }
+    };
+  }
+
+  /** A leaf mechanism and how many times it runs in the whole tree. */
+  record Counted(Pair pair, long count) {}
+
   @Override
-  public Optional<String> whyUnsupported(DpEvent event, Neighbouring neighbouring) {
-    Require.nonNull("event", event);
-    Require.nonNull("neighbouring", neighbouring);
-    if (event instanceof ComposedEvent composed) {
-      for (DpEvent e : composed.events()) {
-        Optional<String> why = whyUnsupported(e, neighbouring);
-        if (why.isPresent()) {
-          return why;
-        }
-      }
-      return Optional.empty();
-    }
-    if (event instanceof SelfComposedEvent self) {
-      return whyUnsupported(self.event(), neighbouring);
-    }
-    if (event instanceof PoissonSampledEvent sampled) {
-      if (neighbouring != Neighbouring.ADD_OR_REMOVE_ONE) {
-        return Optional.of(
-            "Poisson subsampling is analysed under add/remove-one neighbouring only, not "
-                + neighbouring);
-      }
-      DpEvent inner = sampled.event();
-      if (inner instanceof GaussianEvent
-          || inner instanceof LaplaceEvent
-          || inner instanceof RandomizedResponseEvent
-          || inner instanceof DiscreteLaplaceEvent
-          || inner instanceof GuaranteeEvent g
-              && (g.guarantee() instanceof PureDp || g.guarantee() instanceof ApproxDp)) {
-        return Optional.empty();
-      }
-      return Optional.of(
-          "the PLD accountant analyses Poisson sampling of a Gaussian, Laplace, randomized"
-              + " response, discrete Laplace or pure/approx DP mechanism only (each has a known"
-              + " worst-case pair), but the inner event was " + inner + "; use rdp");
-    }
-    if (event instanceof SampledWithoutReplacementEvent) {
-      return Optional.of(
-          "the PLD accountant has no worst-case pair for sampling without replacement; use rdp"
-              + " (or basic, kairouz, optimal for (epsilon, delta) inner events) under replace-one");
-    }
-    if (event instanceof DiscreteGaussianEvent dg && dg.sigma() > MAX_DISCRETE_GAUSSIAN_SIGMA) {
-      return Optional.of(
-          "discrete Gaussian sigma must be <= " + MAX_DISCRETE_GAUSSIAN_SIGMA
-              + " for its support to be enumerated, but was " + dg.sigma());
-    }
-    if (event instanceof GuaranteeEvent g
-        && !(g.guarantee() instanceof PureDp
-            || g.guarantee() instanceof ApproxDp
-            || g.guarantee() instanceof GaussianDp)) {
-      return Optional.of(
-          "a " + g.guarantee().getClass().getSimpleName()
-              + " guarantee has no dominating pair the PLD accountant can use"
-              + " (supported: PureDp, ApproxDp, GaussianDp)");
-    }
-    return Optional.empty();
+  protected Analysis<Map<DpEvent, Counted>> analyse(DpEvent event, Neighbouring neighbouring) {
+    return new Mechanisms(neighbouring).of(event);
   }
 
   /**
@@ -206,17 +267,198 @@ public final class PldAccountant implements Accountant {
    * PldProfile#epsilonBounds} / {@link PldProfile#deltaBounds} bracket the truth.
    */
   @Override
-  public PldProfile account(DpEvent event, Neighbouring neighbouring) {
-    requireSupported(event, neighbouring);
-    Map<DpEvent, Long> counts = new LinkedHashMap<>();
-    flatten(event, 1, counts);
+  protected PldProfile profile(Map<DpEvent, Counted> counts) {
     double totalCount = 0;
-    for (long c : counts.values()) {
-      totalCount += c;
+    for (Counted c : counts.values()) {
+      totalCount += c.count();
     }
     double total = totalCount;
-    PldProfile.Levels levels = (tail, grid, budget) -> level(counts, total, tail, grid, budget);
+    List<Counted> mechanisms = List.copyOf(counts.values());
+    PldProfile.Levels levels =
+        (tail, grid, budget) -> level(mechanisms, total, tail, grid, budget);
     return new PldProfile(levels.compute(tailMass, interval, maxPoints), levels);
+  }
+
+  /**
+   * The walk: the tree flattened into its distinct leaf mechanisms with their total counts (counts
+   * multiply through nesting), each with its dominating pair.
+   */
+  private static final class Mechanisms extends CompositionWalk<Map<DpEvent, Counted>> {
+
+    Mechanisms(Neighbouring neighbouring) {
+      super(neighbouring);
+    }
+
+    @Override
+    protected Analysis<Map<DpEvent, Counted>> repeated(Map<DpEvent, Counted> inner, int count) {
+      Map<DpEvent, Counted> repeated = new LinkedHashMap<>();
+      for (Map.Entry<DpEvent, Counted> e : inner.entrySet()) {
+        try {
+          repeated.put(e.getKey(), new Counted(e.getValue().pair(),
+              Math.multiplyExact(e.getValue().count(), count)));
+        } catch (ArithmeticException overflow) {
+          return tooMany();
+        }
+      }
+      return Analysis.of(repeated);
+    }
+
+    @Override
+    protected Analysis<Map<DpEvent, Counted>> together(List<Map<DpEvent, Counted>> parts) {
+      Map<DpEvent, Counted> all = new LinkedHashMap<>();
+      for (Map<DpEvent, Counted> part : parts) {
+        for (Map.Entry<DpEvent, Counted> e : part.entrySet()) {
+          Counted before = all.get(e.getKey());
+          try {
+            all.put(e.getKey(), before == null ? e.getValue() : new Counted(before.pair(),
+                Math.addExact(before.count(), e.getValue().count())));
+          } catch (ArithmeticException overflow) {
+            return tooMany();
+          }
+        }
+      }
+      return Analysis.of(all);
+    }
+
+    private static Analysis<Map<DpEvent, Counted>> tooMany() {
+      return Analysis.refused("the total count of a mechanism must be at most " + Long.MAX_VALUE
+          + ", but overflowed");
+    }
+
+    private static Analysis<Map<DpEvent, Counted>> leaf(DpEvent event, Pair pair) {
+      Map<DpEvent, Counted> one = new LinkedHashMap<>();
+      one.put(event, new Counted(pair, 1));
+      return Analysis.of(one);
+    }
+
+    @Override
+    public Analysis<Map<DpEvent, Counted>> gaussian(GaussianEvent g) {
+      return leaf(g, symmetric(t -> new SampledGaussianLoss(g.sigma(), 1, Direction.REMOVE)));
+    }
+
+    @Override
+    public Analysis<Map<DpEvent, Counted>> laplace(LaplaceEvent l) {
+      return leaf(l, symmetric(t -> new SampledLaplaceLoss(l.scale(), 1, Direction.REMOVE)));
+    }
+
+    @Override
+    public Analysis<Map<DpEvent, Counted>> discreteGaussian(DiscreteGaussianEvent dg) {
+      if (dg.sigma() > MAX_DISCRETE_GAUSSIAN_SIGMA) {
+        return Analysis.refused("discrete Gaussian sigma must be <= " + MAX_DISCRETE_GAUSSIAN_SIGMA
+            + " for its support to be enumerated, but was " + dg.sigma());
+      }
+      return leaf(dg, symmetric(t -> Outcomes.discreteGaussian(dg.sigma(), t)));
+    }
+
+    @Override
+    public Analysis<Map<DpEvent, Counted>> discreteLaplace(DiscreteLaplaceEvent dl) {
+      return leaf(dl, symmetric(t -> Outcomes.discreteLaplace(dl.scale())));
+    }
+
+    @Override
+    public Analysis<Map<DpEvent, Counted>> randomizedResponse(RandomizedResponseEvent rr) {
+      return leaf(rr, symmetric(t -> Outcomes.randomizedResponse(rr.epsilon(), rr.categories())));
+    }
+
+    @Override
+    public Analysis<Map<DpEvent, Counted>> guarantee(GuaranteeEvent g) {
+      if (g.guarantee() instanceof PureDp pure) {
+        return leaf(g, symmetric(t -> Outcomes.approxDp(pure.epsilon(), 0)));
+      }
+      if (g.guarantee() instanceof ApproxDp approx) {
+        return leaf(g, symmetric(t -> Outcomes.approxDp(approx.epsilon(), approx.delta())));
+      }
+      if (g.guarantee() instanceof GaussianDp gdp) {
+        // μ-GDP is dominated by (N(0, 1), N(μ, 1)), i.e. a Gaussian mechanism with σ = 1/μ.
+        return leaf(g, symmetric(t -> gdp.mu() == 0
+            ? Outcomes.identity()
+            : new SampledGaussianLoss(1 / gdp.mu(), 1, Direction.REMOVE)));
+      }
+      return Analysis.refused("a " + g.guarantee().getClass().getSimpleName()
+          + " guarantee has no dominating pair the PLD accountant can use"
+          + " (supported: PureDp, ApproxDp, GaussianDp)");
+    }
+
+    /**
+     * Poisson sampling of a Gaussian, Laplace, randomized-response, discrete-Laplace or
+     * pure/approximate-DP leaf: the pair of Zhu, Dong and Wang (2022) in each direction.
+     */
+    @Override
+    public Analysis<Map<DpEvent, Counted>> poissonSampled(PoissonSampledEvent sampled) {
+      if (neighbouring() != Neighbouring.ADD_OR_REMOVE_ONE) {
+        return Analysis.refused(
+            "Poisson subsampling is analysed under add/remove-one neighbouring only, not "
+                + neighbouring());
+      }
+      double q = sampled.samplingProbability();
+      DpEvent inner = sampled.event();
+      if (q == 0) {
+        return leaf(sampled, symmetric(t -> Outcomes.identity()));
+      }
+      if (inner instanceof GaussianEvent g) {
+        return leaf(sampled, q == 1
+            ? symmetric(t -> new SampledGaussianLoss(g.sigma(), 1, Direction.REMOVE))
+            : sampled((d, t) -> new SampledGaussianLoss(g.sigma(), q, d)));
+      }
+      if (inner instanceof LaplaceEvent l) {
+        return leaf(sampled, q == 1
+            ? symmetric(t -> new SampledLaplaceLoss(l.scale(), 1, Direction.REMOVE))
+            : sampled((d, t) -> new SampledLaplaceLoss(l.scale(), q, d)));
+      }
+      if (inner instanceof RandomizedResponseEvent
+          || inner instanceof DiscreteLaplaceEvent
+          || inner instanceof GuaranteeEvent g
+              && (g.guarantee() instanceof PureDp || g.guarantee() instanceof ApproxDp)) {
+        Pair pair = ((Analysis.Supported<Map<DpEvent, Counted>>) of(inner)).value()
+            .get(inner).pair();
+        return leaf(sampled, q == 1
+            ? pair
+            : sampled((d, t) -> ((Outcomes) pair.model(d, t, Discretization.PESSIMISTIC))
+                .sampled(q, d)));
+      }
+      return Analysis.refused(
+          "the PLD accountant analyses Poisson sampling of a Gaussian, Laplace, randomized"
+              + " response, discrete Laplace or pure/approx DP mechanism only (each has a known"
+              + " worst-case pair), but the inner event was " + inner + "; use rdp");
+    }
+
+    /** One unsampled step per epoch for the upper bound; no lower bound (see {@link #upperOnly}). */
+    @Override
+    public Analysis<Map<DpEvent, Counted>> shuffledEpochs(ShuffledEpochsEvent event) {
+      return super.shuffledEpochs(event).map(inner -> {
+        Map<DpEvent, Counted> upper = new LinkedHashMap<>();
+        // keyed by the shuffled event so that the same step run unshuffled stays apart
+        inner.forEach((leaf, c) -> upper.put(
+            new ShuffledEpochsEvent(leaf, 1, event.stepsPerEpoch()),
+            new Counted(upperOnly(c.pair()), c.count())));
+        return upper;
+      });
+    }
+
+    /**
+     * A Gaussian run on a batch drawn without replacement, under replace-one: the symmetrized pair
+     * of {@link WithoutReplacementGaussianLoss}, valid at every hockey-stick order and so under
+     * composition.
+     */
+    @Override
+    public Analysis<Map<DpEvent, Counted>> sampledWithoutReplacement(
+        SampledWithoutReplacementEvent sampled) {
+      if (neighbouring() != Neighbouring.REPLACE_ONE) {
+        return Analysis.refused("sampling without replacement is analysed under replace-one"
+            + " neighbouring only, but the relation was " + neighbouring());
+      }
+      if (!(sampled.event() instanceof GaussianEvent g)) {
+        return Analysis.refused("the PLD accountant analyses sampling without replacement of a"
+            + " Gaussian only (its symmetrized dominating pair), but the inner event was "
+            + sampled.event() + "; use rdp (or basic, kairouz, optimal for (epsilon, delta) inner"
+            + " events)");
+      }
+      double gamma = WithoutReplacementAmplification.samplingRatio(
+          sampled.datasetSize(), sampled.sampleSize());
+      return leaf(sampled, gamma >= 1
+          ? symmetric(t -> new SampledGaussianLoss(g.sigma(), 1, Direction.REMOVE))
+          : withoutReplacement(g.sigma(), gamma));
+    }
   }
 
   /**
@@ -227,21 +469,33 @@ public final class PldAccountant implements Accountant {
    * the tail. {@link PldProfile} asks for other tails and grids when a question needs them.
    */
   private static PldProfile.Level level(
-      Map<DpEvent, Long> counts, double totalCount, double tail, double grid, int budget) {
+      List<Counted> mechanisms, double totalCount, double tail, double grid, int budget) {
     double termTail = Math.max(Double.MIN_NORMAL, tail / totalCount);
-    List<Leaf> leaves = new ArrayList<>();
-    for (Map.Entry<DpEvent, Long> entry : counts.entrySet()) {
-      DpEvent leaf = entry.getKey();
-      LossModel remove = model(leaf, Direction.REMOVE, termTail);
-      LossModel add = isSymmetric(leaf) ? null : model(leaf, Direction.ADD, termTail);
-      leaves.add(new Leaf(remove, add, entry.getValue()));
-    }
+    List<Leaf> upper = leaves(mechanisms, termTail, Discretization.PESSIMISTIC);
+    List<Leaf> lower = leaves(mechanisms, termTail, Discretization.OPTIMISTIC);
     Concurrently.Both<Composed> both = Concurrently.both(
-        () -> compose(leaves, termTail, tail, grid, Discretization.PESSIMISTIC, budget),
-        () -> compose(leaves, termTail, tail, grid, Discretization.OPTIMISTIC, budget));
+        () -> compose(upper, termTail, tail, grid, Discretization.PESSIMISTIC, budget),
+        () -> compose(lower, termTail, tail, grid, Discretization.OPTIMISTIC, budget));
     boolean coarsened = both.first().coarsenedForBudget() || both.second().coarsenedForBudget();
+    boolean otherLowerPairs = false;
+    for (Counted mechanism : mechanisms) {
+      otherLowerPairs |= !mechanism.pair().sameForBothBounds();
+    }
     return new PldProfile.Level(both.first().distributions(), both.second().distributions(),
-        tail, grid, budget, coarsened);
+        tail, grid, budget, coarsened, otherLowerPairs);
+  }
+
+  /** The mechanisms' pairs for one bound (add null where both directions are the same). */
+  private static List<Leaf> leaves(
+      List<Counted> mechanisms, double termTail, Discretization bound) {
+    List<Leaf> leaves = new ArrayList<>();
+    for (Counted mechanism : mechanisms) {
+      Pair pair = mechanism.pair();
+      LossModel remove = pair.model(Direction.REMOVE, termTail, bound);
+      LossModel add = pair.symmetric() ? null : pair.model(Direction.ADD, termTail, bound);
+      leaves.add(new Leaf(remove, add, mechanism.count()));
+    }
+    return leaves;
   }
 
   /** Composed distributions per direction, and whether the point budget coarsened their grid. */
@@ -347,87 +601,5 @@ public final class PldAccountant implements Accountant {
           leaf.add() == null ? r : discretizer.discretize(leaf.add()), leaf.count()));
     }
     return Math.max(composer.requiredPoints(remove), composer.requiredPoints(add));
-  }
-
-  /**
-   * Whether the leaf's loss distribution is the same in both directions: true for every
-   * unsampled leaf here (their dominating pairs are symmetric), false for proper Poisson sampling.
-   */
-  private static boolean isSymmetric(DpEvent leaf) {
-    return !(leaf instanceof PoissonSampledEvent sampled)
-        || sampled.samplingProbability() == 0
-        || sampled.samplingProbability() == 1;
-  }
-
-  /** Flattens composition into (leaf, total count); counts multiply through nesting. */
-  private static void flatten(DpEvent event, long multiplier, Map<DpEvent, Long> counts) {
-    if (event instanceof ComposedEvent composed) {
-      for (DpEvent e : composed.events()) {
-        flatten(e, multiplier, counts);
-      }
-    } else if (event instanceof SelfComposedEvent self) {
-      long product;
-      try {
-        product = Math.multiplyExact(multiplier, self.count());
-      } catch (ArithmeticException e) {
-        throw new IllegalArgumentException(
-            "count must be at most " + Long.MAX_VALUE + " in total, but overflowed", e);
-      }
-      flatten(self.event(), product, counts);
-    } else {
-      counts.merge(event, multiplier, Math::addExact);
-    }
-  }
-
-  /** The dominating pair of a leaf in one direction (symmetric leaves ignore the direction). */
-  private static LossModel model(DpEvent leaf, Direction direction, double termTail) {
-    if (leaf instanceof GaussianEvent g) {
-      return new SampledGaussianLoss(g.sigma(), 1, Direction.REMOVE);
-    }
-    if (leaf instanceof LaplaceEvent l) {
-      return new SampledLaplaceLoss(l.scale(), 1, Direction.REMOVE);
-    }
-    if (leaf instanceof DiscreteGaussianEvent dg) {
-      return Outcomes.discreteGaussian(dg.sigma(), termTail);
-    }
-    if (leaf instanceof PoissonSampledEvent sampled) {
-      double q = sampled.samplingProbability();
-      if (q == 0) {
-        return Outcomes.identity();
-      }
-      if (q == 1) {
-        return model(sampled.event(), direction, termTail);
-      }
-      DpEvent inner = sampled.event();
-      if (inner instanceof GaussianEvent g) {
-        return new SampledGaussianLoss(g.sigma(), q, direction);
-      }
-      if (inner instanceof LaplaceEvent l) {
-        return new SampledLaplaceLoss(l.scale(), q, direction);
-      }
-      return ((Outcomes) model(inner, direction, termTail)).sampled(q, direction);
-    }
-    if (leaf instanceof GuaranteeEvent g && g.guarantee() instanceof GaussianDp gdp) {
-      // μ-GDP is dominated by (N(0, 1), N(μ, 1)), i.e. a Gaussian mechanism with σ = 1/μ.
-      return gdp.mu() == 0
-          ? Outcomes.identity()
-          : new SampledGaussianLoss(1 / gdp.mu(), 1, Direction.REMOVE);
-    }
-    return outcomes(leaf);
-  }
-
-  private static Outcomes outcomes(DpEvent leaf) {
-    if (leaf instanceof RandomizedResponseEvent rr) {
-      return Outcomes.randomizedResponse(rr.epsilon(), rr.categories());
-    }
-    if (leaf instanceof DiscreteLaplaceEvent dl) {
-      return Outcomes.discreteLaplace(dl.scale());
-    }
-    GuaranteeEvent g = (GuaranteeEvent) leaf;
-    if (g.guarantee() instanceof PureDp pure) {
-      return Outcomes.approxDp(pure.epsilon(), 0);
-    }
-    ApproxDp approx = (ApproxDp) g.guarantee();
-    return Outcomes.approxDp(approx.epsilon(), approx.delta());
   }
 }

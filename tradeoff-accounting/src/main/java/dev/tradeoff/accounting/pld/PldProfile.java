@@ -1,6 +1,8 @@
 package dev.tradeoff.accounting.pld;
 
 import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.guarantee.DeltaBounds;
+import dev.tradeoff.accounting.guarantee.EpsilonBounds;
 import dev.tradeoff.accounting.guarantee.PrivacyProfile;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -42,7 +44,10 @@ import java.util.function.ToDoubleFunction;
  *       at 1e-4 is coarse for an ε of 0.005 and fine for an ε of 5 — so an ε bracket wider than
  *       {@value #GAP_GOAL} relative is recomputed at Δ·√(goal/(4·gap)) (between Δ/32 and Δ/2), up
  *       to {@link PldAccountant#MAX_COMPOSED_POINTS} grid points, a few times at most. δ(ε) keeps
- *       the grid (a δ bracket says how steep δ(·) is there as much as how fine the grid is).
+ *       the grid (a δ bracket says how steep δ(·) is there as much as how fine the grid is), and so
+ *       does a composition whose lower bound composes other pairs than its upper bound (fixed-size
+ *       batches: the bracket is then mostly the distance between the dominating pair and the
+ *       pairs datasets attain, which no grid closes).
  * </ul>
  *
  * <p>A few recomputations are kept, so a sweep of questions reuses them. The result is that ε(δ)
@@ -88,6 +93,9 @@ public final class PldProfile implements PrivacyProfile {
    * @param requestedInterval the grid spacing asked for; the distributions' may be coarser
    * @param budget the most composed grid points allowed
    * @param coarsenedForBudget whether the budget (not memory) made the grid coarser than asked
+   * @param otherLowerPairs whether the lower bound composes other pairs than the upper one (a
+   *     dominating pair that no datasets attain: fixed-size batches), so that part of the bracket
+   *     is the analysis's own and no finer grid closes it
    */
   record Level(
       List<PrivacyLossDistribution> pessimistic,
@@ -95,7 +103,8 @@ public final class PldProfile implements PrivacyProfile {
       double tail,
       double requestedInterval,
       int budget,
-      boolean coarsenedForBudget) {
+      boolean coarsenedForBudget,
+      boolean otherLowerPairs) {
     Level {
       pessimistic = List.copyOf(pessimistic);
       optimistic = List.copyOf(optimistic);
@@ -183,6 +192,7 @@ public final class PldProfile implements PrivacyProfile {
   }
 
   /** The true δ(ε) lies in the returned interval. */
+  @Override
   public DeltaBounds deltaBounds(double epsilon) {
     Require.nonNegative("epsilon", epsilon);
     Level level = base;
@@ -214,6 +224,7 @@ public final class PldProfile implements PrivacyProfile {
   }
 
   /** The true ε(δ) lies in the returned interval. */
+  @Override
   public EpsilonBounds epsilonBounds(double delta) {
     Require.delta("delta", delta);
     Level level = base;
@@ -270,6 +281,9 @@ public final class PldProfile implements PrivacyProfile {
   private static double finerInterval(Level level, double gap) {
     if (level.coarsenedForBudget() && level.budget() < PldAccountant.MAX_COMPOSED_POINTS) {
       return level.requestedInterval();
+    }
+    if (level.otherLowerPairs()) {
+      return 0; // the gap is mostly between two analyses, not the grid's
     }
     if (level.interval() > 1.001 * level.requestedInterval()) {
       return 0; // memory already coarsened this grid
@@ -395,12 +409,12 @@ public final class PldProfile implements PrivacyProfile {
     return new PrivacyProfile() {
       @Override
       public double delta(double epsilon) {
-        return deltaBounds(epsilon).lower();
+        return PldProfile.this.deltaBounds(epsilon).lower();
       }
 
       @Override
       public double epsilon(double delta) {
-        return epsilonBounds(delta).lower();
+        return PldProfile.this.epsilonBounds(delta).lower();
       }
     };
   }

@@ -52,11 +52,12 @@ record SampledGaussianLoss(double sigma, double a, Direction direction) implemen
 
   @Override
   public double density(double x) {
-    double base = normal(x);
-    return mixtureIsP() ? a * normal(x - 1) + (1 - a) * base : base;
+    double base = normal(x, sigma);
+    return mixtureIsP() ? a * normal(x - 1, sigma) + (1 - a) * base : base;
   }
 
-  private double normal(double x) {
+  /** The N(0, σ²) density at x. */
+  static double normal(double x, double sigma) {
     double z = x / sigma;
     return Math.exp(-0.5 * z * z) / (sigma * Math.sqrt(2 * Math.PI));
   }

@@ -1,23 +1,22 @@
 package dev.tradeoff.accounting.rdp;
 
 import dev.tradeoff.accounting.Require;
-import dev.tradeoff.accounting.accountant.Accountant;
 import dev.tradeoff.accounting.accountant.AccountingMethod;
+import dev.tradeoff.accounting.accountant.Analysis;
+import dev.tradeoff.accounting.accountant.CompositionWalk;
+import dev.tradeoff.accounting.accountant.EventAccountant;
 import dev.tradeoff.accounting.accountant.UnsupportedEventException;
 import dev.tradeoff.accounting.composition.WithoutReplacementAmplification;
 import dev.tradeoff.accounting.conversion.RdpProfile;
-import dev.tradeoff.accounting.event.ComposedEvent;
 import dev.tradeoff.accounting.event.DiscreteGaussianEvent;
 import dev.tradeoff.accounting.event.DiscreteLaplaceEvent;
 import dev.tradeoff.accounting.event.DpEvent;
-import dev.tradeoff.accounting.event.EventTrees;
 import dev.tradeoff.accounting.event.GaussianEvent;
 import dev.tradeoff.accounting.event.GuaranteeEvent;
 import dev.tradeoff.accounting.event.LaplaceEvent;
 import dev.tradeoff.accounting.event.PoissonSampledEvent;
 import dev.tradeoff.accounting.event.RandomizedResponseEvent;
 import dev.tradeoff.accounting.event.SampledWithoutReplacementEvent;
-import dev.tradeoff.accounting.event.SelfComposedEvent;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.GaussianDp;
 import dev.tradeoff.accounting.guarantee.Neighbouring;
@@ -26,8 +25,9 @@ import dev.tradeoff.accounting.guarantee.PureDp;
 import dev.tradeoff.accounting.guarantee.RenyiDp;
 import dev.tradeoff.accounting.guarantee.ZeroConcentratedDp;
 import java.util.Arrays;
-import java.util.Optional;
+import java.util.List;
 import java.util.function.DoubleUnaryOperator;
+import java.util.function.UnaryOperator;
 
 /**
  * The Rényi-DP accountant (Mironov 2017): every event is turned into its RDP curve ε(α) on a fixed
@@ -53,13 +53,13 @@ import java.util.function.DoubleUnaryOperator;
  *       (Laplace 1/b, discrete Laplace 1/t, randomized response ε, pure-DP guarantees, and their
  *       compositions; +∞ otherwise), and a grid order α is answered with the bound at ⌈α⌉ (also
  *       capped by the inner curve at α);
- *   <li>{@link SelfComposedEvent} and {@link ComposedEvent} of supported events.
+ *   <li>self-composition and composition of supported events.
  * </ul>
  *
  * Everything else, including Poisson sampling under replace-one and sampling without replacement
  * under add/remove-one, is refused with a reason.
  */
-public final class RdpAccountant implements Accountant {
+public final class RdpAccountant extends EventAccountant<RdpAccountant.Term, RdpProfile> {
 
   private final double[] orders;
 
@@ -87,56 +87,22 @@ public final class RdpAccountant implements Accountant {
     return AccountingMethod.RDP;
   }
 
-  @Override
-  public Optional<String> whyUnsupported(DpEvent event, Neighbouring neighbouring) {
-    Require.nonNull("event", event);
-    Require.nonNull("neighbouring", neighbouring);
-    return EventTrees.firstUnsupportedLeaf(event, leaf -> whyLeafUnsupported(leaf, neighbouring));
-  }
-
-  private Optional<String> whyLeafUnsupported(DpEvent event, Neighbouring neighbouring) {
-    if (event instanceof GaussianEvent
-        || event instanceof LaplaceEvent
-        || event instanceof RandomizedResponseEvent
-        || event instanceof DiscreteLaplaceEvent
-        || event instanceof DiscreteGaussianEvent) {
-      return Optional.empty();
-    }
-    if (event instanceof GuaranteeEvent g) {
-      return whyGuaranteeUnsupported(g.guarantee());
-    }
-    if (event instanceof PoissonSampledEvent p) {
-      if (neighbouring != Neighbouring.ADD_OR_REMOVE_ONE) {
-        return Optional.of(
-            "Poisson subsampling is analysed under add/remove-one neighbouring only, but the"
-                + " relation was " + neighbouring);
-      }
-      if (!(p.event() instanceof GaussianEvent)) {
-        return Optional.of(
-            "only a Poisson-subsampled Gaussian has an RDP analysis here (Mironov-Talwar-Zhang"
-                + " 2019), but the inner event was " + p.event());
-      }
-      return Optional.empty();
-    }
-    if (event instanceof SampledWithoutReplacementEvent w) {
-      if (neighbouring != Neighbouring.REPLACE_ONE) {
-        return Optional.of(
-            "sampling without replacement is analysed under replace-one neighbouring only"
-                + " (Wang-Balle-Kasiviswanathan 2019), but the relation was " + neighbouring);
-      }
-      return whyUnsupported(w.event(), neighbouring);
-    }
-    return Optional.of("unknown event type " + event.getClass().getSimpleName());
-  }
-
   /**
-   * The privacy profile of the event: improved RDP→(ε, δ) conversion at the best grid order.
-   *
-   * @throws UnsupportedEventException if {@link #whyUnsupported} gives a reason
+   * What the walk gives for an event: its RDP curve on any order grid (computed when asked) and
+   * its pure-DP parameter ε(∞) where the event has one (+∞ otherwise; always a valid answer),
+   * rounded up.
    */
+  record Term(UnaryOperator<double[]> curve, double pureEpsilon) {}
+
   @Override
-  public RdpProfile account(DpEvent event, Neighbouring neighbouring) {
-    return new RdpProfile(rdp(event, neighbouring));
+  protected Analysis<Term> analyse(DpEvent event, Neighbouring neighbouring) {
+    return new Curves(neighbouring).of(event);
+  }
+
+  /** The improved RDP→(ε, δ) conversion at the best grid order. */
+  @Override
+  protected RdpProfile profile(Term term) {
+    return new RdpProfile(RenyiDp.of(orders, term.curve().apply(orders)));
   }
 
   /**
@@ -145,63 +111,151 @@ public final class RdpAccountant implements Accountant {
    * @throws UnsupportedEventException if {@link #whyUnsupported} gives a reason
    */
   public RenyiDp rdp(DpEvent event, Neighbouring neighbouring) {
-    requireSupported(event, neighbouring);
-    return RenyiDp.of(orders, curve(event));
-  }
-
-  private double[] curve(DpEvent event) {
-    if (event instanceof GaussianEvent g) {
-      return eval(a -> MechanismRdp.gaussian(g.sigma(), a));
-    }
-    if (event instanceof LaplaceEvent l) {
-      return eval(a -> MechanismRdp.laplace(l.scale(), a));
-    }
-    if (event instanceof RandomizedResponseEvent r) {
-      return eval(a -> MechanismRdp.randomizedResponse(r.epsilon(), r.categories(), a));
-    }
-    if (event instanceof DiscreteLaplaceEvent d) {
-      return eval(a -> MechanismRdp.discreteLaplace(d.scale(), a));
-    }
-    if (event instanceof DiscreteGaussianEvent d) {
-      return eval(a -> MechanismRdp.discreteGaussian(d.sigma(), a));
-    }
-    if (event instanceof GuaranteeEvent g) {
-      return eval(guaranteeCurve(g.guarantee()));
-    }
-    if (event instanceof PoissonSampledEvent p) {
-      double sigma = ((GaussianEvent) p.event()).sigma();
-      return eval(a -> SampledGaussianRdp.epsilon(p.samplingProbability(), sigma, a));
-    }
-    if (event instanceof SampledWithoutReplacementEvent w) {
-      return withoutReplacementCurve(w);
-    }
-    if (event instanceof SelfComposedEvent s) {
-      double[] inner = curve(s.event());
-      for (int i = 0; i < inner.length; i++) {
-        inner[i] *= s.count();
-      }
-      return inner;
-    }
-    if (event instanceof ComposedEvent c) {
-      double[] total = new double[orders.length];
-      for (DpEvent e : c.events()) {
-        double[] part = curve(e);
-        for (int i = 0; i < total.length; i++) {
-          total[i] += part[i];
-        }
-      }
-      return total;
-    }
-    throw new IllegalStateException("unreachable: checked by whyUnsupported: " + event);
+    return RenyiDp.of(orders, analysed(event, neighbouring).curve().apply(orders));
   }
 
   /**
-   * [WBK19, Theorem 9] on this grid; see {@link SampledWithoutReplacementRdp}. Grid orders above
+   * The pure-DP parameter ε(∞) of an event that has one under replace-one, +∞ otherwise, rounded
+   * up.
+   */
+  static double pureEpsilon(DpEvent event) {
+    return new Curves(Neighbouring.REPLACE_ONE).of(event)
+        .orThrow(AccountingMethod.RDP, event).pureEpsilon();
+  }
+
+  /** The walk under one relation. */
+  private static final class Curves extends CompositionWalk<Term> {
+
+    Curves(Neighbouring neighbouring) {
+      super(neighbouring);
+    }
+
+    @Override
+    protected Analysis<Term> repeated(Term inner, int count) {
+      double product = count * inner.pureEpsilon();
+      return Analysis.of(new Term(
+          o -> {
+            double[] e = inner.curve().apply(o);
+            for (int i = 0; i < e.length; i++) {
+              e[i] *= count;
+            }
+            return e;
+          },
+          product == 0 ? 0 : Math.nextUp(product)));
+    }
+
+    @Override
+    protected Analysis<Term> together(List<Term> parts) {
+      double pure = 0;
+      for (Term t : parts) {
+        pure = t.pureEpsilon() == 0 ? pure : Math.nextUp(pure + t.pureEpsilon());
+      }
+      return Analysis.of(new Term(
+          o -> {
+            double[] total = new double[o.length];
+            for (Term t : parts) {
+              double[] part = t.curve().apply(o);
+              for (int i = 0; i < total.length; i++) {
+                total[i] += part[i];
+              }
+            }
+            return total;
+          },
+          pure));
+    }
+
+    private static Analysis<Term> leaf(DoubleUnaryOperator epsilonOfOrder, double pure) {
+      return Analysis.of(new Term(o -> eval(o, epsilonOfOrder), pure));
+    }
+
+    @Override
+    public Analysis<Term> gaussian(GaussianEvent g) {
+      return leaf(a -> MechanismRdp.gaussian(g.sigma(), a), Double.POSITIVE_INFINITY);
+    }
+
+    @Override
+    public Analysis<Term> laplace(LaplaceEvent l) {
+      return leaf(a -> MechanismRdp.laplace(l.scale(), a), inverseRoundedUp(l.scale()));
+    }
+
+    @Override
+    public Analysis<Term> randomizedResponse(RandomizedResponseEvent r) {
+      return leaf(a -> MechanismRdp.randomizedResponse(r.epsilon(), r.categories(), a),
+          r.epsilon());
+    }
+
+    @Override
+    public Analysis<Term> discreteLaplace(DiscreteLaplaceEvent d) {
+      return leaf(a -> MechanismRdp.discreteLaplace(d.scale(), a), inverseRoundedUp(d.scale()));
+    }
+
+    @Override
+    public Analysis<Term> discreteGaussian(DiscreteGaussianEvent d) {
+      return leaf(a -> MechanismRdp.discreteGaussian(d.sigma(), a), Double.POSITIVE_INFINITY);
+    }
+
+    @Override
+    public Analysis<Term> guarantee(GuaranteeEvent event) {
+      PrivacyGuarantee g = event.guarantee();
+      if (g instanceof PureDp p) {
+        return leaf(a -> MechanismRdp.randomizedResponse(p.epsilon(), 2, a), p.epsilon());
+      }
+      if (g instanceof ApproxDp p) {
+        return p.isPure()
+            ? leaf(a -> MechanismRdp.randomizedResponse(p.epsilon(), 2, a), p.epsilon())
+            : Analysis.refused(
+                "an (epsilon, delta) guarantee with delta > 0 implies no Renyi bound");
+      }
+      if (g instanceof ZeroConcentratedDp z) {
+        return leaf(a -> z.rho() * a, Double.POSITIVE_INFINITY);
+      }
+      if (g instanceof RenyiDp r) {
+        return leaf(r::epsilonAt, Double.POSITIVE_INFINITY);
+      }
+      if (g instanceof GaussianDp gdp) {
+        return leaf(a -> a * gdp.mu() * gdp.mu() / 2, Double.POSITIVE_INFINITY);
+      }
+      return Analysis.refused(
+          "a " + g.getClass().getSimpleName() + " guarantee has no Renyi-DP conversion here");
+    }
+
+    @Override
+    public Analysis<Term> poissonSampled(PoissonSampledEvent p) {
+      if (neighbouring() != Neighbouring.ADD_OR_REMOVE_ONE) {
+        return Analysis.refused(
+            "Poisson subsampling is analysed under add/remove-one neighbouring only, but the"
+                + " relation was " + neighbouring());
+      }
+      if (!(p.event() instanceof GaussianEvent g)) {
+        return Analysis.refused(
+            "only a Poisson-subsampled Gaussian has an RDP analysis here (Mironov-Talwar-Zhang"
+                + " 2019), but the inner event was " + p.event());
+      }
+      double q = p.samplingProbability();
+      return leaf(a -> SampledGaussianRdp.epsilon(q, g.sigma(), a), Double.POSITIVE_INFINITY);
+    }
+
+    @Override
+    public Analysis<Term> sampledWithoutReplacement(SampledWithoutReplacementEvent w) {
+      if (neighbouring() != Neighbouring.REPLACE_ONE) {
+        return Analysis.refused(
+            "sampling without replacement is analysed under replace-one neighbouring only"
+                + " (Wang-Balle-Kasiviswanathan 2019), but the relation was " + neighbouring());
+      }
+      double gamma = WithoutReplacementAmplification.samplingRatio(w.datasetSize(), w.sampleSize());
+      return of(w.event()).map(inner -> new Term(
+          o -> withoutReplacementCurve(o, inner, gamma),
+          WithoutReplacementAmplification.amplifiedEpsilon(inner.pureEpsilon(), gamma)));
+    }
+  }
+
+  /**
+   * [WBK19, Theorem 9] on the grid; see {@link SampledWithoutReplacementRdp}. Grid orders above
    * {@link SampledWithoutReplacementRdp#MAX_ORDER} (whose bound would need that many inner orders)
    * get the weaker but valid min{inner ε(α), log(1 + γ(e^{ε(∞)} − 1))}. Every order is also capped
    * by the inner curve at that order, and finally takes the least value at any order ≥ it.
    */
-  private double[] withoutReplacementCurve(SampledWithoutReplacementEvent w) {
+  private static double[] withoutReplacementCurve(double[] orders, Term inner, double gamma) {
     int evaluated = 0;
     int largest = 2;
     while (evaluated < orders.length
@@ -213,10 +267,9 @@ public final class RdpAccountant implements Accountant {
     for (int j = 2; j <= largest; j++) {
       integerOrders[j - 2] = j;
     }
-    double[] innerAtIntegers = new RdpAccountant(integerOrders).curve(w.event());
-    double[] innerOnGrid = curve(w.event());
-    double pure = pureEpsilon(w.event());
-    double gamma = WithoutReplacementAmplification.samplingRatio(w.datasetSize(), w.sampleSize());
+    double[] innerAtIntegers = inner.curve().apply(integerOrders);
+    double[] innerOnGrid = inner.curve().apply(orders);
+    double pure = inner.pureEpsilon();
     double[] e = new double[orders.length];
     double[] bounds =
         SampledWithoutReplacementRdp.epsilons(
@@ -233,91 +286,13 @@ public final class RdpAccountant implements Accountant {
     return e;
   }
 
-  /**
-   * The pure-DP parameter ε(∞) of an event that has one, +∞ otherwise (always a valid answer).
-   * Values are rounded up.
-   */
-  static double pureEpsilon(DpEvent event) {
-    if (event instanceof LaplaceEvent l) {
-      return inverseRoundedUp(l.scale());
-    }
-    if (event instanceof DiscreteLaplaceEvent d) {
-      return inverseRoundedUp(d.scale());
-    }
-    if (event instanceof RandomizedResponseEvent r) {
-      return r.epsilon();
-    }
-    if (event instanceof GuaranteeEvent g) {
-      if (g.guarantee() instanceof PureDp p) {
-        return p.epsilon();
-      }
-      if (g.guarantee() instanceof ApproxDp a && a.isPure()) {
-        return a.epsilon();
-      }
-      return Double.POSITIVE_INFINITY;
-    }
-    if (event instanceof SampledWithoutReplacementEvent w) {
-      return WithoutReplacementAmplification.amplifiedEpsilon(
-          pureEpsilon(w.event()),
-          WithoutReplacementAmplification.samplingRatio(w.datasetSize(), w.sampleSize()));
-    }
-    if (event instanceof SelfComposedEvent s) {
-      double product = s.count() * pureEpsilon(s.event());
-      return product == 0 ? 0 : Math.nextUp(product);
-    }
-    if (event instanceof ComposedEvent c) {
-      double sum = 0;
-      for (DpEvent e : c.events()) {
-        double part = pureEpsilon(e);
-        sum = part == 0 ? sum : Math.nextUp(sum + part);
-      }
-      return sum;
-    }
-    return Double.POSITIVE_INFINITY;
-  }
-
   /** 1/x rounded up. */
   private static double inverseRoundedUp(double x) {
     double q = 1 / x;
     return Double.isFinite(q) && Math.fma(q, x, -1) < 0 ? Math.nextUp(q) : q;
   }
 
-  private static Optional<String> whyGuaranteeUnsupported(PrivacyGuarantee g) {
-    if (g instanceof PureDp
-        || g instanceof ZeroConcentratedDp
-        || g instanceof RenyiDp
-        || g instanceof GaussianDp) {
-      return Optional.empty();
-    }
-    if (g instanceof ApproxDp a) {
-      return a.isPure()
-          ? Optional.empty()
-          : Optional.of("an (epsilon, delta) guarantee with delta > 0 implies no Renyi bound");
-    }
-    return Optional.of(
-        "a " + g.getClass().getSimpleName() + " guarantee has no Renyi-DP conversion here");
-  }
-
-  private static DoubleUnaryOperator guaranteeCurve(PrivacyGuarantee g) {
-    if (g instanceof PureDp p) {
-      return a -> MechanismRdp.randomizedResponse(p.epsilon(), 2, a);
-    }
-    if (g instanceof ApproxDp p) {
-      return a -> MechanismRdp.randomizedResponse(p.epsilon(), 2, a);
-    }
-    if (g instanceof ZeroConcentratedDp z) {
-      return a -> z.rho() * a;
-    }
-    if (g instanceof RenyiDp r) {
-      return r::epsilonAt;
-    }
-    if (g instanceof GaussianDp gdp) {
-      return a -> a * gdp.mu() * gdp.mu() / 2;
-    }
-    throw new IllegalStateException("unreachable: checked by whyUnsupported: " + g);
-  }
-
-  private double[] eval(DoubleUnaryOperator epsilonOfOrder) {
+  private static double[] eval(double[] orders, DoubleUnaryOperator epsilonOfOrder) {
     double[] e = new double[orders.length];
     for (int i = 0; i < e.length; i++) {
       e[i] = epsilonOfOrder.applyAsDouble(orders[i]);

@@ -1,19 +1,22 @@
 package dev.tradeoff.accounting.zcdp;
 
 import dev.tradeoff.accounting.Require;
-import dev.tradeoff.accounting.accountant.Accountant;
 import dev.tradeoff.accounting.accountant.AccountingMethod;
+import dev.tradeoff.accounting.accountant.AdditiveWalk;
+import dev.tradeoff.accounting.accountant.Analysis;
+import dev.tradeoff.accounting.accountant.EventAccountant;
 import dev.tradeoff.accounting.accountant.UnsupportedEventException;
 import dev.tradeoff.accounting.conversion.RdpConversion;
 import dev.tradeoff.accounting.conversion.RdpProfile;
 import dev.tradeoff.accounting.event.DiscreteGaussianEvent;
 import dev.tradeoff.accounting.event.DiscreteLaplaceEvent;
 import dev.tradeoff.accounting.event.DpEvent;
-import dev.tradeoff.accounting.event.EventTrees;
 import dev.tradeoff.accounting.event.GaussianEvent;
 import dev.tradeoff.accounting.event.GuaranteeEvent;
 import dev.tradeoff.accounting.event.LaplaceEvent;
+import dev.tradeoff.accounting.event.PoissonSampledEvent;
 import dev.tradeoff.accounting.event.RandomizedResponseEvent;
+import dev.tradeoff.accounting.event.SampledWithoutReplacementEvent;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.GaussianDp;
 import dev.tradeoff.accounting.guarantee.Neighbouring;
@@ -21,7 +24,6 @@ import dev.tradeoff.accounting.guarantee.PrivacyGuarantee;
 import dev.tradeoff.accounting.guarantee.PureDp;
 import dev.tradeoff.accounting.guarantee.RenyiDp;
 import dev.tradeoff.accounting.guarantee.ZeroConcentratedDp;
-import java.util.Optional;
 
 /**
  * The zero-concentrated-DP accountant (Bun and Steinke 2016): each event contributes a ρ, ρ adds
@@ -35,7 +37,7 @@ import java.util.Optional;
  * 3.3); {@link ZeroConcentratedDp} as stated. Sampling events and other guarantees are refused: zCDP
  * has no subsampling amplification.
  */
-public final class ZcdpAccountant implements Accountant {
+public final class ZcdpAccountant extends EventAccountant<Double, RdpProfile> {
 
   private final double[] orders;
 
@@ -55,39 +57,14 @@ public final class ZcdpAccountant implements Accountant {
   }
 
   @Override
-  public Optional<String> whyUnsupported(DpEvent event, Neighbouring neighbouring) {
-    Require.nonNull("event", event);
-    Require.nonNull("neighbouring", neighbouring);
-    return EventTrees.firstUnsupportedLeaf(event, leaf -> whyLeafUnsupported(leaf, neighbouring));
-  }
-
-  private Optional<String> whyLeafUnsupported(DpEvent event, Neighbouring neighbouring) {
-    if (event instanceof GaussianEvent
-        || event instanceof DiscreteGaussianEvent
-        || event instanceof LaplaceEvent
-        || event instanceof RandomizedResponseEvent
-        || event instanceof DiscreteLaplaceEvent) {
-      return Optional.empty();
-    }
-    if (event instanceof GuaranteeEvent g) {
-      PrivacyGuarantee p = g.guarantee();
-      if (p instanceof PureDp || p instanceof ZeroConcentratedDp || p instanceof GaussianDp) {
-        return Optional.empty();
-      }
-      if (p instanceof ApproxDp a && a.isPure()) {
-        return Optional.empty();
-      }
-      return Optional.of(
-          "a " + p.getClass().getSimpleName() + " guarantee implies no zCDP bound here");
-    }
-    return Optional.of(
-        "zCDP has no analysis of " + event.getClass().getSimpleName() + " (no amplification)");
+  protected Analysis<Double> analyse(DpEvent event, Neighbouring neighbouring) {
+    return new Rho(neighbouring).of(event);
   }
 
   @Override
-  public RdpProfile account(DpEvent event, Neighbouring neighbouring) {
+  protected RdpProfile profile(Double rho) {
     return RdpConversion.toProfile(
-        RdpConversion.zcdpToRenyiDp(zcdp(event, neighbouring), orders));
+        RdpConversion.zcdpToRenyiDp(new ZeroConcentratedDp(rho), orders));
   }
 
   /**
@@ -96,42 +73,74 @@ public final class ZcdpAccountant implements Accountant {
    * @throws UnsupportedEventException if {@link #whyUnsupported} gives a reason
    */
   public ZeroConcentratedDp zcdp(DpEvent event, Neighbouring neighbouring) {
-    requireSupported(event, neighbouring);
-    return new ZeroConcentratedDp(EventTrees.additive(event, ZcdpAccountant::leafRho));
+    return new ZeroConcentratedDp(analysed(event, neighbouring));
   }
 
-  private static double leafRho(DpEvent event) {
-    if (event instanceof GaussianEvent g) {
-      return 1 / (2 * g.sigma() * g.sigma());
+  /** The walk: ρ of each leaf, added over the composition. */
+  private static final class Rho extends AdditiveWalk {
+
+    Rho(Neighbouring neighbouring) {
+      super(neighbouring);
     }
-    if (event instanceof DiscreteGaussianEvent g) {
-      return 1 / (2 * g.sigma() * g.sigma());
+
+    @Override
+    public Analysis<Double> gaussian(GaussianEvent event) {
+      return Analysis.of(1 / (2 * event.sigma() * event.sigma()));
     }
-    if (event instanceof LaplaceEvent l) {
-      return pure(1 / l.scale());
+
+    @Override
+    public Analysis<Double> discreteGaussian(DiscreteGaussianEvent event) {
+      return Analysis.of(1 / (2 * event.sigma() * event.sigma()));
     }
-    if (event instanceof DiscreteLaplaceEvent l) {
-      return pure(1 / l.scale());
+
+    @Override
+    public Analysis<Double> laplace(LaplaceEvent event) {
+      return Analysis.of(pure(1 / event.scale()));
     }
-    if (event instanceof RandomizedResponseEvent r) {
-      return pure(r.epsilon());
+
+    @Override
+    public Analysis<Double> discreteLaplace(DiscreteLaplaceEvent event) {
+      return Analysis.of(pure(1 / event.scale()));
     }
-    if (event instanceof GuaranteeEvent g) {
-      PrivacyGuarantee p = g.guarantee();
+
+    @Override
+    public Analysis<Double> randomizedResponse(RandomizedResponseEvent event) {
+      return Analysis.of(pure(event.epsilon()));
+    }
+
+    @Override
+    public Analysis<Double> guarantee(GuaranteeEvent event) {
+      PrivacyGuarantee p = event.guarantee();
       if (p instanceof PureDp d) {
-        return pure(d.epsilon());
+        return Analysis.of(pure(d.epsilon()));
       }
-      if (p instanceof ApproxDp d) {
-        return pure(d.epsilon());
+      if (p instanceof ApproxDp d && d.isPure()) {
+        return Analysis.of(pure(d.epsilon()));
       }
       if (p instanceof ZeroConcentratedDp z) {
-        return z.rho();
+        return Analysis.of(z.rho());
       }
       if (p instanceof GaussianDp gdp) {
-        return gdp.mu() * gdp.mu() / 2;
+        return Analysis.of(gdp.mu() * gdp.mu() / 2);
       }
+      return Analysis.refused(
+          "a " + p.getClass().getSimpleName() + " guarantee implies no zCDP bound here");
     }
-    throw new IllegalStateException("unreachable: checked by whyUnsupported: " + event);
+
+    @Override
+    public Analysis<Double> poissonSampled(PoissonSampledEvent event) {
+      return noAmplification(event);
+    }
+
+    @Override
+    public Analysis<Double> sampledWithoutReplacement(SampledWithoutReplacementEvent event) {
+      return noAmplification(event);
+    }
+
+    private static Analysis<Double> noAmplification(DpEvent event) {
+      return Analysis.refused("zCDP has no analysis of " + event.getClass().getSimpleName()
+          + " (no amplification)");
+    }
   }
 
   private static double pure(double epsilon) {

@@ -25,6 +25,11 @@ class OptimalCompositionTest {
         ApproxDp theorem = optimal.theoremGuarantee(i);
         double gridPoint = (k - 2.0 * i) * epsilon0;
         assertThat(theorem.epsilon()).isCloseTo(gridPoint, within(1e-13 * (1 + gridPoint)));
+        // at or above the exact grid point (a rounded product may lie just below it, where δ is
+        // positive although the theorem's δ is 0)
+        if (Math.fma(k - 2.0 * i, epsilon0, -gridPoint) > 0) {
+          gridPoint = Math.nextUp(gridPoint);
+        }
         assertThat(optimal.delta(gridPoint))
             .as("k=%d eps0=%s delta0=%s i=%d", k, epsilon0, delta0, i)
             .isCloseTo(theorem.delta(), within(1e-12 * theorem.delta() + 1e-300));
@@ -204,5 +209,28 @@ class OptimalCompositionTest {
     assertThatThrownBy(() -> optimal.epsilon(1.0)).hasMessage("delta must be in [0, 1), but was 1.0");
     assertThatThrownBy(() -> optimal.theoremGuarantee(2))
         .hasMessage("i must be in [0, 1], but was 2");
+  }
+
+  @Test
+  void epsilonIsNeverBelowTheExactValueNearAGridPoint() {
+    // {ε₀, k, δ, exact ε(δ)} of k-fold ε₀-DP: mpmath at 80 digits, bisection on
+    // Σ_l C(k,l)(e^{(k−l)ε₀} − e^{ε+lε₀})₊/(1 + e^{ε₀})^k with ε₀ the double's exact value.
+    // The answers lie within a few ulps of the grid point kε₀, whose rounded product may fall
+    // on either side of the true one.
+    Object[][] cases = {
+      {0.1, 3, 1e-18, "0.300000000000000009741822635354"},
+      {0.7, 3, 1e-17, "2.09999999999999983325320473046"},
+      {0.3, 7, 1e-20, "2.09999999999999992179991038204"},
+      {0.1, 3, 1e-300, "0.300000000000000016653345369377"},
+      {2.2, 7, 1e-12, "15.3999999999979145447693646751"},
+      {1.1, 2, 1e-16, "2.19999999999999999998115136418"},
+    };
+    for (Object[] c : cases) {
+      double epsilon = OptimalComposition.of(new ApproxDp((double) c[0], 0), (int) c[1])
+          .epsilon((double) c[2]);
+      BigDecimal exact = new BigDecimal((String) c[3]);
+      assertThat(new BigDecimal(epsilon)).as("%s", c[0]).isGreaterThanOrEqualTo(exact);
+      assertThat(epsilon).as("%s", c[0]).isLessThanOrEqualTo(exact.doubleValue() * (1 + 1e-12));
+    }
   }
 }

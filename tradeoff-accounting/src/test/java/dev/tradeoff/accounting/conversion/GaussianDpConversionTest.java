@@ -123,10 +123,31 @@ class GaussianDpConversionTest {
   }
 
   @Test
-  void profileUsesTheDirectInverse() {
-    var profile = GaussianDpConversion.toProfile(new GaussianDp(1));
-    assertThat(profile.epsilon(1e-5)).isEqualTo(GaussianDpConversion.epsilon(1, 1e-5));
-    assertThat(profile.epsilon(0)).isInfinite();
+  void profileAnswersBracketTheExactValueAndRoundUpPastTheEvaluationError() {
+    // {μ, δ, exact ε(δ)}: mpmath at 50 digits, bisection on Φ(−ε/μ + μ/2) − e^ε Φ(−ε/μ − μ/2).
+    double[][] cases = {
+      {1, 1e-5, 4.377178095681224627650116},
+      {0.5, 1e-10, 3.099430330243196050640159},
+      {3, 1e-6, 18.16344575907847479863698},
+      {0.01, 1e-3, 0.009048072593038798131394732},
+      {10, 1e-12, 119.588408712313359713155},
+      {1e-4, 1e-5, 0.00009023709432563504476853234},
+    };
+    for (double[] c : cases) {
+      var profile = GaussianDpConversion.toProfile(new GaussianDp(c[0]));
+      var bounds = profile.epsilonBounds(c[1]);
+      assertThat(bounds.upper()).as("mu %s", c[0]).isEqualTo(profile.epsilon(c[1]))
+          .isGreaterThanOrEqualTo(c[2])
+          .isGreaterThanOrEqualTo(GaussianDpConversion.epsilon(c[0], c[1]));
+      assertThat(bounds.lower()).as("mu %s", c[0]).isLessThanOrEqualTo(c[2]);
+      // exact up to the last bits, except where the two terms of δ cancel (μ = 1e-4: by 1e4)
+      assertThat(bounds.gap()).as("mu %s", c[0]).isLessThanOrEqualTo(1e-9 * c[2]);
+      var deltas = profile.deltaBounds(c[2]);
+      assertThat(deltas.lower()).isLessThanOrEqualTo(c[1] * (1 + 1e-15));
+      assertThat(deltas.upper()).isEqualTo(profile.delta(c[2]))
+          .isGreaterThanOrEqualTo(c[1] * (1 - 1e-15));
+    }
+    assertThat(GaussianDpConversion.toProfile(new GaussianDp(1)).epsilon(0)).isInfinite();
   }
 
   @Test

@@ -20,6 +20,8 @@ import dev.tradeoff.accounting.event.RandomizedResponseEvent;
 import dev.tradeoff.accounting.event.SampledWithoutReplacementEvent;
 import dev.tradeoff.accounting.event.SelfComposedEvent;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
+import dev.tradeoff.accounting.guarantee.DeltaBounds;
+import dev.tradeoff.accounting.guarantee.EpsilonBounds;
 import dev.tradeoff.accounting.guarantee.GaussianDp;
 import dev.tradeoff.accounting.guarantee.PrivacyProfile;
 import dev.tradeoff.accounting.guarantee.PureDp;
@@ -403,7 +405,7 @@ class PldAccountantTest {
         .contains("add/remove-one");
     assertThat(DEFAULT.supports(sampled, ADD_OR_REMOVE_ONE)).isTrue();
     assertThat(DEFAULT.whyUnsupported(
-        new SampledWithoutReplacementEvent(100, 10, new GaussianEvent(1)), REPLACE_ONE))
+        new SampledWithoutReplacementEvent(100, 10, new DiscreteGaussianEvent(1)), REPLACE_ONE))
         .get().asString().contains("without replacement");
     assertThat(DEFAULT.whyUnsupported(
         new PoissonSampledEvent(0.1, new DiscreteGaussianEvent(1)), ADD_OR_REMOVE_ONE))

@@ -11,6 +11,7 @@ import dev.tradeoff.accounting.event.GuaranteeEvent;
 import dev.tradeoff.accounting.event.PoissonSampledEvent;
 import dev.tradeoff.accounting.event.RandomizedResponseEvent;
 import dev.tradeoff.accounting.event.SelfComposedEvent;
+import dev.tradeoff.accounting.guarantee.EpsilonBounds;
 import dev.tradeoff.accounting.guarantee.PureDp;
 import java.util.ArrayList;
 import java.util.List;

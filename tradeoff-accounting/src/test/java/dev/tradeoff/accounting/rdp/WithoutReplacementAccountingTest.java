@@ -174,7 +174,7 @@ class WithoutReplacementAccountingTest {
     assertThat(rdp.whyUnsupported(poissonInside, REPLACE)).get().asString().contains("add/remove");
     DpEvent approxInside = sampled(100, 10, new GuaranteeEvent(new ApproxDp(1, 1e-6)));
     assertThat(rdp.whyUnsupported(approxInside, REPLACE)).get().asString().contains("delta > 0");
-    assertThat(new PldAccountant().whyUnsupported(gaussian, REPLACE))
+    assertThat(new PldAccountant().whyUnsupported(sampled(100, 10, new LaplaceEvent(1)), REPLACE))
         .get()
         .asString()
         .contains("rdp");

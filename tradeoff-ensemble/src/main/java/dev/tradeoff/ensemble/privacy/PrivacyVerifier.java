@@ -60,7 +60,7 @@ import java.util.stream.Collectors;
  * tolerance − slack)/2)-DP (Lemma 3.4 is an equivalence for every δ). The tolerance decides exact
  * ties such as γ ≡ 1 for m ≥ (K + 1)/2 in the pure case (Theorem 4.1), where max f = e^{mε} − 1
  * exactly, and γ's the optimiser leaves on the bound. {@link #certifyOrScale} never needs it: a
- * scaled γ sits on the bound up to rounding.
+ * scaled γ sits at least the tolerance below the bound, so it is private at the requested δ.
  */
 public final class PrivacyVerifier {
 
@@ -108,19 +108,22 @@ public final class PrivacyVerifier {
   }
 
   /**
-   * γ if it passes, otherwise γ scaled by bound / max f (f is linear in γ, so the scaled γ attains
-   * max f = bound exactly and passes), each with its certificate.
+   * γ if it passes, otherwise γ scaled down until its computed max f is at least the tolerance
+   * below the bound (f is linear in γ, so the factor is about (bound − 2·tolerance) / max f): the
+   * true max f is then at most the bound, so the scaled γ is private at the requested δ itself,
+   * not only at the certificate's slightly larger δ (scaling to max f = bound, as before, could
+   * land a few ulps above the largest private constant: K = 11, m = 3). Each with its certificate.
    */
   public Certified certifyOrScale(NoiseFunction gamma) {
     PrivacyCertificate c = certify(gamma);
     if (c.isPrivate()) {
       return new Certified(gamma, c, 1);
     }
-    double factor = Math.max(0, bound / c.maxPrivacyCost());
+    double factor = Math.max(0, (bound - 2 * tolerance()) / c.maxPrivacyCost());
     for (int attempt = 0; attempt < 8; attempt++) {
       NoiseFunction scaled = gamma.scaled(factor);
       PrivacyCertificate sc = certify(scaled);
-      if (sc.isPrivate()) {
+      if (sc.slack() >= tolerance()) {
         return new Certified(scaled, sc, factor);
       }
       factor = Math.nextDown(factor * (1 - 1e-12));

@@ -44,6 +44,10 @@ class RandomizedResponseTest {
     assertThat(c).isCloseTo(0.8720, within(1e-4));
     assertThat(largest.certificate().isPrivate()).isTrue();
     assertThat(largest.certificate().slack()).isCloseTo(0, within(1e-12));
+    // private at the requested δ itself: the computed max f is at least the evaluation error
+    // below the bound (it was a few ulps above the largest private constant before)
+    assertThat(largest.certificate().slack()).isGreaterThanOrEqualTo(v.tolerance());
+    assertThat(largest.certificate().certifiedDelta()).isLessThanOrEqualTo(s.delta());
     // A hair more fails beyond the tolerance: no bisection could find a larger constant.
     assertThat(v.certify(NoiseFunction.constant(11, c * (1 + 1e-9))).isPrivate()).isFalse();
     // Pure DP from half the teachers on: the majority itself (Theorem 4.1).

@@ -75,6 +75,9 @@ public final class GaussianMechanism implements Mechanism<Double, Double> {
         Math.ceil(AnalyticGaussian.sigma(epsilon, delta - slack, gridSensitivity));
     Rational s = Rational.exactly(gridSigma);
     this.noise = new SnappedGaussian(grid, s.times(s));
+    Require.that(Double.isFinite(sigma()), "epsilon",
+        "must be large enough that the noise sigma for sensitivity " + sensitivity
+            + " is a finite double", epsilon);
   }
 
   /** 2(1 + e^ε)/(σ√(2π)), rounded up by a relative 1e−12. */
@@ -87,7 +90,11 @@ public final class GaussianMechanism implements Mechanism<Double, Double> {
     return new GaussianMechanism(epsilon, delta, sensitivity);
   }
 
-  /** f(D) + noise, snapped to the lattice; {@code value} must be finite. */
+  /**
+   * f(D) + noise, snapped to the lattice; {@code value} must be finite. The release is always
+   * finite: lattice points beyond the double range are released as ±{@link Double#MAX_VALUE} (a
+   * fixed function of the noisy lattice point, so post-processing).
+   */
   public double release(double value, RandomGenerator random) {
     Require.finite("value", value);
     Require.nonNull("random", random);

@@ -41,6 +41,9 @@ public final class LaplaceMechanism implements Mechanism<Double, Double> {
     BigInteger steps = grid.indexSensitivity(sensitivity);
     BigInteger gridScale = Rational.of(steps).dividedBy(Rational.exactly(epsilon)).ceil();
     this.noise = new SnappedLaplace(grid, Rational.of(gridScale));
+    Require.that(Double.isFinite(noise.scale()), "epsilon",
+        "must be large enough that the noise scale sensitivity/epsilon (" + sensitivity
+            + "/epsilon) is a finite double", epsilon);
   }
 
   /** ε-DP Laplace noise for a query of L1 sensitivity Δ. */
@@ -48,7 +51,11 @@ public final class LaplaceMechanism implements Mechanism<Double, Double> {
     return new LaplaceMechanism(epsilon, sensitivity);
   }
 
-  /** f(D) + noise, snapped to the lattice; {@code value} must be finite. */
+  /**
+   * f(D) + noise, snapped to the lattice; {@code value} must be finite. The release is always
+   * finite: lattice points beyond the double range are released as ±{@link Double#MAX_VALUE} (a
+   * fixed function of the noisy lattice point, so post-processing).
+   */
   public double release(double value, RandomGenerator random) {
     Require.finite("value", value);
     Require.nonNull("random", random);

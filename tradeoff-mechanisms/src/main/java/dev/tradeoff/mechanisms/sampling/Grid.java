@@ -65,11 +65,23 @@ public record Grid(int exponent) {
   }
 
   /**
-   * The double for lattice point m·g: a fixed function of m (correctly rounded when m·g is not a
-   * double, ±∞ beyond the double range), so releasing it is post-processing of m.
+   * The double for lattice point m·g: a fixed function of m (rounded to nearest when m·g is not a
+   * double, and ±{@link Double#MAX_VALUE} beyond the double range, so that a release is always
+   * finite), so releasing it is post-processing of m. Indices too long for a double (x near the
+   * top of the range on a fine lattice) are scaled exactly before rounding.
    */
   public double value(BigInteger m) {
-    return Math.scalb(m.doubleValue(), exponent);
+    double v;
+    if (m.bitLength() < Double.MAX_EXPONENT) {
+      v = Math.scalb(m.doubleValue(), exponent);
+    } else {
+      BigDecimal exact = new BigDecimal(m);
+      exact = exponent >= 0
+          ? exact.multiply(new BigDecimal(BigInteger.ONE.shiftLeft(exponent)))
+          : exact.divide(new BigDecimal(BigInteger.ONE.shiftLeft(-exponent)));
+      v = exact.doubleValue();
+    }
+    return Math.max(-Double.MAX_VALUE, Math.min(Double.MAX_VALUE, v));
   }
 
   /** The double for lattice point m·g. */

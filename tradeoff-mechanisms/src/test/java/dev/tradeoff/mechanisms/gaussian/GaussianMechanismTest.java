@@ -119,4 +119,15 @@ class GaussianMechanismTest {
     assertThatThrownBy(() -> DiscreteGaussianMechanism.forZcdp(0, 1))
         .hasMessage("rho must be > 0 and finite, but was 0.0");
   }
+
+  @Test
+  void everyReleaseIsFinite() {
+    GaussianMechanism m = GaussianMechanism.of(1, 1e-5, 1);
+    RandomGenerator random = Randomness.seeded(308);
+    for (double x : new double[] {1e308, -1e308, Double.MAX_VALUE, -Double.MAX_VALUE}) {
+      double released = m.release(x, random);
+      assertThat(Double.isFinite(released)).as("%s -> %s", x, released).isTrue();
+      assertThat(released).isEqualTo(x);
+    }
+  }
 }

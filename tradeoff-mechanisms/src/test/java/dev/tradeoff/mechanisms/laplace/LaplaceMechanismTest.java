@@ -99,4 +99,18 @@ class LaplaceMechanismTest {
     assertThat(chiSquarePValue(samples, y -> Math.tanh(rate / 2) * Math.exp(-rate * Math.abs(y)), 0))
         .isGreaterThan(ALPHA);
   }
+
+  @Test
+  void everyReleaseIsFiniteAndAnInfiniteScaleIsRefused() {
+    LaplaceMechanism m = LaplaceMechanism.of(1, 1);
+    RandomGenerator random = Randomness.seeded(308);
+    for (double x : new double[] {1e308, -1e308, Double.MAX_VALUE, -Double.MAX_VALUE}) {
+      double released = m.release(x, random);
+      assertThat(Double.isFinite(released)).as("%s -> %s", x, released).isTrue();
+      // the noise (scale about 1) is far below an ulp of these values
+      assertThat(released).isEqualTo(x);
+    }
+    assertThatThrownBy(() -> LaplaceMechanism.of(1e-300, 1))
+        .hasMessageStartingWith("epsilon must be large enough that the noise scale");
+  }
 }

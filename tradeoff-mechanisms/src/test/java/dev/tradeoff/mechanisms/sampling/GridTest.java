@@ -69,4 +69,20 @@ class GridTest {
     assertThatThrownBy(() -> new Grid(0).index(Double.NaN))
         .hasMessage("x must be finite, but was NaN");
   }
+
+  @Test
+  void valuesNearTheTopOfTheRangeAreExactAndNothingIsInfinite() {
+    Grid fine = new Grid(-40);
+    SplittableRandom random = new SplittableRandom(308);
+    for (int i = 0; i < 200; i++) {
+      double x = (random.nextBoolean() ? 1 : -1) * Double.MAX_VALUE * random.nextDouble();
+      // round-trip: every double this large is a lattice point of a fine grid
+      assertThat(fine.value(fine.index(x))).isEqualTo(x);
+      assertThat(fine.value(fine.index(x).add(BigInteger.valueOf(random.nextInt(1000)))))
+          .isEqualTo(x);
+    }
+    BigInteger beyond = fine.index(Double.MAX_VALUE).shiftLeft(1);
+    assertThat(fine.value(beyond)).isEqualTo(Double.MAX_VALUE);
+    assertThat(fine.value(beyond.negate())).isEqualTo(-Double.MAX_VALUE);
+  }
 }

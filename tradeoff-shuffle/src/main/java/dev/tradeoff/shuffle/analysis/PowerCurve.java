@@ -31,6 +31,16 @@ public final class PowerCurve implements PrivacyProfile {
   /** Absolute margin added to μ for the rounding of Φ⁻¹ (relative error ~1e−15). */
   public static final double MU_MARGIN = 1e-12;
 
+  /**
+   * The relative rounding error allowed for in every vertex: {@link #delta} and {@link #epsilon}
+   * answer for the least private curve whose powers are up to (1 + ρ)γ_i and whose levels are down
+   * to (1 − ρ)α_i. The exact shuffle analysis states its vertices to about 1e−13
+   * ({@link ExactShuffleAnalysis}); {@link #pureDp}'s are within a few ulps.
+   */
+  static final double VERTEX_ROUNDING = 1e-13;
+
+  private static final double UNIT_ROUNDOFF = 0x1.0p-53;
+
   private final double[] alphas;
   private final double[] powers;
 
@@ -169,32 +179,55 @@ public final class PowerCurve implements PrivacyProfile {
     return PiecewiseLinearTradeoff.lowerConvexEnvelope(alphas.clone(), b);
   }
 
-  /** δ(ε) = max over vertices of (γ_i − e^ε α_i), at least 0. */
+  /**
+   * δ(ε) = max over vertices of ((1 + ρ)γ_i − e^ε (1 − ρ)α_i), at least 0 and at most 1, ρ =
+   * {@link #VERTEX_ROUNDING}; the terms are rounded up by a relative 4u beyond (each is formed by
+   * three roundings and e^ε carries one ulp).
+   */
   @Override
   public double delta(double epsilon) {
     Require.nonNegative("epsilon", epsilon);
-    double l = Math.exp(epsilon);
+    double l = Math.exp(epsilon) * (1 - 2 * UNIT_ROUNDOFF);
     double max = 0;
     for (int i = 0; i < alphas.length; i++) {
-      max = Math.max(max, powers[i] - l * alphas[i]);
+      double high = powers[i] * (1 + VERTEX_ROUNDING);
+      double low = l * alphas[i] * (1 - VERTEX_ROUNDING);
+      max = Math.max(max, high - low + 4 * UNIT_ROUNDOFF * high);
     }
-    return max;
+    return Math.min(1, max);
   }
 
-  /** The smallest ε ≥ 0 with δ(ε) ≤ δ (closed form), rounded up; +∞ if no ε reaches δ. */
+  /**
+   * The smallest ε ≥ 0 with δ(ε) ≤ δ in closed form, max_i ln(((1 + ρ)γ_i − δ)/((1 − ρ)α_i)) over
+   * the vertices with (1 + ρ)γ_i &gt; δ, ρ = {@link #VERTEX_ROUNDING}, rounded up past the
+   * rounding of the subtraction, the division and the logarithm (a relative 4u of the ratio and
+   * two ulps of the result), then raised until {@link #delta} as evaluated is at most δ; +∞ if
+   * no ε reaches δ. Math.nextUp alone did not cover the rounding of
+   * the vertices: the shuffle's exact ε was up to 2.4e−15 below the true value.
+   */
   @Override
   public double epsilon(double delta) {
     Require.delta("delta", delta);
     double eps = 0;
     for (int i = 0; i < alphas.length; i++) {
-      if (powers[i] > delta) {
+      double high = powers[i] * (1 + VERTEX_ROUNDING);
+      if (high > delta) {
         if (alphas[i] == 0) {
           return Double.POSITIVE_INFINITY;
         }
-        eps = Math.max(eps, Math.log((powers[i] - delta) / alphas[i]));
+        double ratio = (high - delta) / (alphas[i] * (1 - VERTEX_ROUNDING));
+        eps = Math.max(eps, Math.log(ratio * (1 + 4 * UNIT_ROUNDOFF)));
       }
     }
-    return eps == 0 ? 0 : Math.nextUp(eps);
+    if (eps <= 0) {
+      return 0;
+    }
+    eps = Math.nextUp(Math.nextUp(eps));
+    // δ(·) rounds its own terms up: step on until it agrees that ε reaches δ.
+    for (int step = 0; delta(eps) > delta; step++) {
+      eps = step < 64 ? Math.nextUp(eps) : eps * (1 + 0x1.0p-40);
+    }
+    return eps;
   }
 
   /**
