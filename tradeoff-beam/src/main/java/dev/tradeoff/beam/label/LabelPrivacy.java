@@ -25,7 +25,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.OptionalDouble;
 import java.util.function.DoubleFunction;
-import java.util.function.DoubleUnaryOperator;
 
 /**
  * Every privacy parameter of a labelling run, fixed from the total budget (E, D), the number Q of
@@ -328,123 +327,39 @@ public record LabelPrivacy(Aggregator aggregator, long queries, int teachers, Ap
   }
 
   /**
-   * Teachers whose event meets (ε, δ): σ from the RDP accountant (fast, valid), then lowered to
-   * the smallest σ the PLD accountant still certifies, to a relative width of 10^-3
-   * ({@link #smallestSigma}; the run's guarantee is then recomputed from the final σ by every
-   * accountant). A target RDP cannot reach at any σ (ε of 10^-3 at δ of 10^-11, what DaRRM's
-   * per-label derivation leaves each teacher at 10^5 queries) is refused: such teachers would
-   * vote at random.
+   * Teachers whose event meets (ε, δ): the smallest σ the PLD accountant certifies, to a relative
+   * width of 10^-3 ({@link GaussianCalibrator#calibrate}: secant steps from the RDP accountant's
+   * σ; the run's guarantee is then recomputed from the final σ by every accountant). A target no
+   * σ reaches (ε of 10^-3 at δ of 10^-11, what DaRRM's per-label derivation leaves each teacher at
+   * 10^5 queries) is refused: such teachers would vote at random.
    *
    * <p>The search uses a PLD grid ⌊4ε⌋ times coarser than the default, between 1 and 10 times
    * ({@link #searchPld}): its pessimistic bound is an upper bound on every grid, so each σ it
    * accepts is certified, and each call costs a fraction of a default one. The grid's error is
-   * absolute in ε, hence the factor falls with ε: for ε from 0.1 to 8 the search ends on the same
-   * σ as with the default grid (checked with LabelPrivacy's defaults at δ = 1e-5, except at
-   * 0.5 ≤ ε < 1 where it is at most a few 10^-4 larger). The run's guarantee is then computed
-   * from that σ by the default accountants ({@link #teachersBound}); {@link LabelJob#plan}
-   * refuses a plan whose guarantee exceeds the budget, so a coarse search can never overspend.
+   * absolute in ε, hence the factor falls with ε. The run's guarantee is then computed from that σ
+   * by the default accountants ({@link #teachersBound}); {@link LabelJob#plan} refuses a plan
+   * whose guarantee exceeds the budget, so a coarse search can never overspend.
    */
   private static PartitionTrainer.Softmax calibratedTeachers(Training training, double epsilon,
       double delta, ApproxDp budget, int q) {
     DoubleFunction<DpEvent> event = s -> teacherEvent(PartitionTrainer.Softmax.dp(
         training.dpSgd(s), epsilon, delta));
-    double rdpSigma;
+    double sigma;
     try {
-      rdpSigma = new GaussianCalibrator(Accountants.forMethod(AccountingMethod.RDP)).sigma(
-          event, epsilon, delta, Neighbouring.ADD_OR_REMOVE_ONE);
+      sigma = new GaussianCalibrator(searchPld(epsilon)).calibrate(event, epsilon, delta,
+          Neighbouring.ADD_OR_REMOVE_ONE, SIGMA_WIDTH).sigma();
     } catch (IllegalArgumentException e) {
       throw new BudgetExceededException("label " + q + " queries", "leaves each teacher "
           + "(epsilon " + epsilon + ", delta " + delta + "), which DP-SGD with noisy partition "
           + "sizes cannot reach (" + e.getMessage() + ")", budget);
     }
-    Accountant pld = searchPld(epsilon);
-    double sigma = smallestSigma(s -> pldEpsilon(pld, event.apply(s), delta), epsilon,
-        rdpSigma, SIGMA_WIDTH);
     return PartitionTrainer.Softmax.dp(training.dpSgd(sigma), epsilon, delta);
   }
 
   /** The relative width to which the teachers' σ is searched. */
-  static final double SIGMA_WIDTH = 1e-3;
+  private static final double SIGMA_WIDTH = 1e-3;
 
-  /**
-   * The smallest σ ≤ {@code start} with ε(σ) ≤ {@code target}, to relative width {@code width}:
-   * the result is {@code start} or a σ where ε was evaluated and met the target, and (unless it
-   * is {@code start}) a σ at most {@code width} of it below failed. ε must be non-increasing in
-   * σ. log ε is nearly linear in log σ for Gaussian-type mechanisms, so the root is guessed by
-   * the secant through the two latest evaluations in log-log coordinates (the bracket's ends
-   * when that falls outside the bracket) and probed just above and just below it, half the width
-   * each side: a good guess closes the bracket with those two evaluations, where bisection from
-   * a 20% bracket takes eight. After two guesses in a row that did not shrink the bracket to a
-   * quarter, one bisection step halves it, so the search always ends.
-   */
-  static double smallestSigma(DoubleUnaryOperator epsilonAt, double target, double start,
-      double width) {
-    double hi = start;
-    double eHi = epsilonAt.applyAsDouble(hi);
-    if (!(eHi <= target)) {
-      return start;
-    }
-    double lo = 0.8 * hi; // PLD's σ is rarely more than 20% below RDP's
-    double eLo = epsilonAt.applyAsDouble(lo);
-    while (eLo <= target) {
-      hi = lo;
-      eHi = eLo;
-      lo *= 0.8;
-      eLo = epsilonAt.applyAsDouble(lo);
-    }
-    double[] last = {lo, eLo, hi, eHi}; // the two latest evaluations, (σ, ε) each
-    int stalls = 0;
-    while (hi - lo > width * hi) {
-      double before = hi - lo;
-      double guess = Double.NaN;
-      if (stalls < 2) {
-        guess = logLogRoot(last[0], last[1], last[2], last[3], target);
-        if (!(guess > lo && guess < hi)) {
-          guess = logLogRoot(lo, eLo, hi, eHi, target);
-        }
-      }
-      boolean bisect = !(guess > lo && guess < hi);
-      double[] probes = bisect ? new double[] {0.5 * (lo + hi)}
-          : new double[] {guess * (1 + width / 2), guess * (1 - width / 2)};
-      for (double p : probes) {
-        if (p <= lo || p >= hi || hi - lo <= width * hi) {
-          continue;
-        }
-        double e = epsilonAt.applyAsDouble(p);
-        last = new double[] {last[2], last[3], p, e};
-        if (e <= target) {
-          hi = p;
-          eHi = e;
-        } else {
-          lo = p;
-          eLo = e;
-        }
-      }
-      stalls = bisect || hi - lo < 0.25 * before ? 0 : stalls + 1;
-    }
-    return hi;
-  }
 
-  /**
-   * Where the line through (log a, log eA) and (log b, log eB) reaches log target; NaN unless
-   * both ε are finite, positive and distinct.
-   */
-  private static double logLogRoot(double a, double eA, double b, double eB, double target) {
-    if (!(Double.isFinite(eA) && Double.isFinite(eB) && eA > 0 && eB > 0 && eA != eB
-        && a != b)) {
-      return Double.NaN;
-    }
-    double slope = Math.log(eB / eA) / Math.log(b / a);
-    return a * Math.exp(Math.log(target / eA) / slope);
-  }
-
-  private static double pldEpsilon(Accountant accountant, DpEvent event, double delta) {
-    try {
-      return accountant.account(event, Neighbouring.ADD_OR_REMOVE_ONE).atDelta(delta).epsilon();
-    } catch (IllegalArgumentException | ArithmeticException e) {
-      return Double.POSITIVE_INFINITY;
-    }
-  }
 
   /** The PLD accountant of the σ search for ε: the default grid, ⌊4ε⌋ (1 to 10) times coarser. */
   private static Accountant searchPld(double epsilon) {

@@ -41,49 +41,6 @@ class LabelPrivacyTest {
   }
 
   @Test
-  void smallestSigmaBracketsTheThresholdOfAnyDecreasingEpsilonWithFewEvaluations() {
-    SplittableRandom random = new SplittableRandom(5);
-    for (int trial = 0; trial < 500; trial++) {
-      // ε(σ) = c σ^−p (1 + a σ), non-increasing for a ≥ 0: a power law bent by a second term,
-      // with a threshold σ* anywhere from far below the start to above it
-      double p = 0.5 + 2.5 * random.nextDouble();
-      double a = random.nextBoolean() ? 0 : 3 * random.nextDouble();
-      double c = Math.exp(-3 + 6 * random.nextDouble());
-      double target = Math.exp(-2 + 5 * random.nextDouble());
-      double start = Math.exp(-2 + 4 * random.nextDouble());
-      double width = random.nextBoolean() ? 1e-3 : 1e-2;
-      int[] calls = {0};
-      java.util.function.DoubleUnaryOperator epsilon = s -> {
-        calls[0]++;
-        return c * Math.pow(s, -p) * (1 + a * s);
-      };
-      double sigma = LabelPrivacy.smallestSigma(epsilon, target, start, width);
-      int used = calls[0];
-      calls[0] = 0;
-      if (epsilon.applyAsDouble(start) > target) {
-        assertThat(sigma).isEqualTo(start);
-        continue;
-      }
-      assertThat(sigma).isLessThanOrEqualTo(start);
-      assertThat(epsilon.applyAsDouble(sigma)).isLessThanOrEqualTo(target);
-      if (sigma < start) {
-        assertThat(epsilon.applyAsDouble(sigma * (1 - width))).isGreaterThan(target);
-      }
-      // two to reach a failing σ below a threshold within 20% of the start, then about two a guess
-      if (epsilon.applyAsDouble(0.8 * start) > target) {
-        assertThat(used).as("evaluations for p=%s a=%s", p, a).isLessThanOrEqualTo(8);
-      }
-    }
-  }
-
-  @Test
-  void smallestSigmaEndsOnAStepFunction() {
-    // a flat ε with a jump (what a coarse grid can give): interpolation is useless, bisection ends
-    double sigma = LabelPrivacy.smallestSigma(s -> s < 0.7 ? 9 : 1, 2, 1, 1e-3);
-    assertThat(sigma).isBetween(0.7, 0.7 * (1 + 1e-3));
-  }
-
-  @Test
   void darrmRunStaysWithinTheBudgetAndIsChargedTheLeastBound() {
     SplittableRandom random = new SplittableRandom(11);
     for (int trial = 0; trial < 2; trial++) {
