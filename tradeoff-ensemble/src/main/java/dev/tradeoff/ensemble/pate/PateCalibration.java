@@ -18,7 +18,9 @@ import dev.tradeoff.accounting.guarantee.ApproxDp;
  *       200, σ₁ = 150, σ₂ = 40, their Table 2), and σ₂ = √(Q(2 + 1/{@value #SIGMA1_PER_SIGMA2}²))/μ.
  * </ul>
  *
- * σ₂ is rounded up (more noise: the safe direction).
+ * σ₂ is rounded up (more noise: the safe direction), and μ is first shrunk by {@value
+ * #MU_MARGIN} relative, far more than the rounding of {@link PateRun#guarantee} (a few ulps), so
+ * that the guarantee recomputed from these parameters never exceeds the target.
  */
 public final class PateCalibration {
 
@@ -27,6 +29,9 @@ public final class PateCalibration {
 
   /** T/K of Papernot et al. 2018's MNIST setting: 200/250. */
   public static final double THRESHOLD_PER_TEACHER = 0.8;
+
+  /** The relative margin taken off μ. */
+  public static final double MU_MARGIN = 1e-9;
 
   private PateCalibration() {}
 
@@ -52,6 +57,6 @@ public final class PateCalibration {
     Require.positive("queries", queries);
     Require.positive("epsilon", target.epsilon());
     Require.openUnit("delta", target.delta());
-    return GaussianDpConversion.mu(target.epsilon(), target.delta());
+    return GaussianDpConversion.mu(target.epsilon(), target.delta()) * (1 - MU_MARGIN);
   }
 }
