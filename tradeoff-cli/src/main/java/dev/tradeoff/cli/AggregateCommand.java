@@ -160,7 +160,9 @@ public final class AggregateCommand implements Callable<Integer> {
     RandomGenerator random = seed == null ? Randomness.secure() : Randomness.seeded(seed);
     PateRun run = filter ? PateRun.answerUntil(table, agg, budget, random)
         : PateRun.allQueries(table, agg, delta, random);
-    Map<String, Object> manifest = manifest(table, read.classes(), agg, run, entry);
+    PateRun.DataDependent dd = dataDependent ? run.dataDependent(table, agg, RDP_ORDERS, delta)
+        : null;
+    Map<String, Object> manifest = manifest(table, read.classes(), agg, run, dd, entry);
     write(table, read.classes(), run, manifest);
     var o = spec.commandLine().getOut();
     if (json) {
@@ -171,10 +173,9 @@ public final class AggregateCommand implements Callable<Integer> {
           + (table.size() - run.processed()) + " not reached) into " + out.toAbsolutePath()
           + "; data-independent guarantee epsilon = " + Numbers.up(run.guarantee().epsilon())
           + ", delta = " + Numbers.up(delta) + (seed != null ? " [seeded: not private]" : ""));
-      if (dataDependent) {
+      if (dd != null) {
         o.println("data-dependent epsilon (NOT a DP guarantee; it leaks about the votes) = "
-            + Numbers.up(((Number) ((Map<?, ?>) manifest.get("dataDependent")).get("epsilon"))
-                .doubleValue()));
+            + Numbers.up(dd.epsilon()));
       }
     }
     o.flush();
@@ -328,7 +329,7 @@ public final class AggregateCommand implements Callable<Integer> {
   }
 
   private Map<String, Object> manifest(VoteTable table, List<String> classNames,
-      PateAggregator agg, PateRun run, LedgerEntry entry) {
+      PateAggregator agg, PateRun run, PateRun.DataDependent dd, LedgerEntry entry) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("command", "aggregate");
     m.put("votes", votes.toAbsolutePath().toString());
@@ -366,8 +367,7 @@ public final class AggregateCommand implements Callable<Integer> {
     g.put("rdpEpsilon", new RdpAccountant().account(run.event(), Neighbouring.ADD_OR_REMOVE_ONE)
         .epsilon(delta));
     m.put("guarantee", g);
-    if (dataDependent) {
-      PateRun.DataDependent dd = run.dataDependent(table, agg, RDP_ORDERS, delta);
+    if (dd != null) {
       Map<String, Object> d = new LinkedHashMap<>();
       d.put("epsilon", dd.epsilon());
       d.put("delta", dd.delta());

@@ -32,11 +32,14 @@ final class VotesCsv {
   /** The table and the class names, in the order of the counts. */
   record Read(VoteTable table, List<String> classes) {}
 
+  /** A non-blank line of the file, split into cells, with its 1-based line number. */
+  private record Line(int number, String[] cells) {}
+
   private VotesCsv() {}
 
   static Read counts(Path file, String idColumn) {
-    List<String[]> rows = lines(file);
-    String[] header = rows.get(0);
+    List<Line> rows = lines(file);
+    String[] header = rows.get(0).cells();
     int idAt = idIndex(file, header, idColumn);
     List<String> classes = new ArrayList<>();
     for (int c = 0; c < header.length; c++) {
@@ -55,22 +58,23 @@ final class VotesCsv {
     }
     List<Votes> votes = new ArrayList<>(rows.size() - 1);
     for (int r = 1; r < rows.size(); r++) {
-      String[] cells = rows.get(r);
+      String[] cells = rows.get(r).cells();
+      int n = rows.get(r).number();
       int[] counts = new int[classes.size()];
       int j = 0;
       for (int c = 0; c < cells.length; c++) {
         if (c != idAt) {
-          counts[j++] = count(file, r, header[c], cells[c]);
+          counts[j++] = count(file, n, header[c], cells[c]);
         }
       }
-      votes.add(row(file, r, id(file, r, cells[idAt]), counts, votes));
+      votes.add(row(file, n, id(file, n, cells[idAt]), counts, votes));
     }
     return new Read(table(file, votes), classes);
   }
 
   static Read predictions(Path file, String idColumn, List<String> classes) {
-    List<String[]> rows = lines(file);
-    String[] header = rows.get(0);
+    List<Line> rows = lines(file);
+    String[] header = rows.get(0).cells();
     int idAt = idIndex(file, header, idColumn);
     if (header.length < 2) {
       throw new IllegalArgumentException("--votes " + file + " must have at least one teacher "
@@ -78,36 +82,37 @@ final class VotesCsv {
     }
     List<Votes> votes = new ArrayList<>(rows.size() - 1);
     for (int r = 1; r < rows.size(); r++) {
-      String[] cells = rows.get(r);
+      String[] cells = rows.get(r).cells();
+      int n = rows.get(r).number();
       int[] counts = new int[classes.size()];
       for (int c = 0; c < cells.length; c++) {
         if (c != idAt) {
           int k = classes.indexOf(cells[c].strip());
           if (k < 0) {
-            throw new IllegalArgumentException("--votes " + file + " line " + (r + 1)
+            throw new IllegalArgumentException("--votes " + file + " line " + n
                 + " column '" + header[c] + "' must be one of --classes " + classes
                 + ", but was '" + cells[c] + "'");
           }
           counts[k]++;
         }
       }
-      votes.add(row(file, r, id(file, r, cells[idAt]), counts, votes));
+      votes.add(row(file, n, id(file, n, cells[idAt]), counts, votes));
     }
     return new Read(table(file, votes), List.copyOf(classes));
   }
 
-  private static Votes row(Path file, int r, String id, int[] counts, List<Votes> before) {
+  private static Votes row(Path file, int line, String id, int[] counts, List<Votes> before) {
     long teachers = 0;
     for (int c : counts) {
       teachers += c;
     }
     if (!before.isEmpty() && before.get(0).teachers() != teachers) {
-      throw new IllegalArgumentException("--votes " + file + " line " + (r + 1) + " (id " + id
-          + ") counts " + teachers + " teachers, but line 2 counts " + before.get(0).teachers()
-          + ": every query must be voted on by the same teachers");
+      throw new IllegalArgumentException("--votes " + file + " line " + line + " (id " + id
+          + ") counts " + teachers + " teachers, but the first query counts "
+          + before.get(0).teachers() + ": every query must be voted on by the same teachers");
     }
     if (teachers == 0) {
-      throw new IllegalArgumentException("--votes " + file + " line " + (r + 1) + " (id " + id
+      throw new IllegalArgumentException("--votes " + file + " line " + line + " (id " + id
           + ") has no votes");
     }
     return new Votes(id, counts);
@@ -121,26 +126,26 @@ final class VotesCsv {
     }
   }
 
-  private static String id(Path file, int r, String cell) {
+  private static String id(Path file, int line, String cell) {
     String id = cell.strip();
     if (id.isEmpty()) {
-      throw new IllegalArgumentException("--votes " + file + " line " + (r + 1)
+      throw new IllegalArgumentException("--votes " + file + " line " + line
           + " must have an id, but its id cell is empty");
     }
     return id;
   }
 
-  private static int count(Path file, int r, String column, String cell) {
+  private static int count(Path file, int line, String column, String cell) {
     String s = cell.strip();
     long v;
     try {
       v = Long.parseLong(s);
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("--votes " + file + " line " + (r + 1) + " column '"
+      throw new IllegalArgumentException("--votes " + file + " line " + line + " column '"
           + column + "' must be a whole number of votes >= 0, but was '" + cell + "'");
     }
     if (v < 0 || v > Integer.MAX_VALUE) {
-      throw new IllegalArgumentException("--votes " + file + " line " + (r + 1) + " column '"
+      throw new IllegalArgumentException("--votes " + file + " line " + line + " column '"
           + column + "' must be a whole number of votes in [0, " + Integer.MAX_VALUE
           + "], but was " + v);
     }
@@ -166,9 +171,9 @@ final class VotesCsv {
   }
 
   /** The header and the data rows, each split into as many cells as the header. */
-  private static List<String[]> lines(Path file) {
+  private static List<Line> lines(Path file) {
     Inputs.inputFile("--votes", file, MAX_BYTES);
-    List<String[]> rows = new ArrayList<>();
+    List<Line> rows = new ArrayList<>();
     try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       String line;
       int n = 0;
@@ -188,11 +193,11 @@ final class VotesCsv {
         for (int c = 0; c < cells.length; c++) {
           cells[c] = cells[c].strip();
         }
-        if (!rows.isEmpty() && cells.length != rows.get(0).length) {
+        if (!rows.isEmpty() && cells.length != rows.get(0).cells().length) {
           throw new IllegalArgumentException("--votes " + file + " line " + n + " has "
-              + cells.length + " cells, but the header has " + rows.get(0).length);
+              + cells.length + " cells, but the header has " + rows.get(0).cells().length);
         }
-        rows.add(cells);
+        rows.add(new Line(n, cells));
       }
     } catch (IOException e) {
       throw new IllegalArgumentException("--votes " + file + " cannot be read as UTF-8 text ("

@@ -122,6 +122,31 @@ class AggregateCommandTest {
   }
 
   @Test
+  void anAllQueriesRunChargesTheLedgerItsComposedGuarantee() throws IOException {
+    Path ledger = dir.resolve("l.db");
+    CliRun r = run(args(counts(30), dir.resolve("out"), "--aggregator", "gnmax", "--sigma2", "40",
+        "--ledger", ledger.toString(), "--ledger-budget", "5,1e-4", "--json"));
+    assertThat(r.status()).as(r.err()).isZero();
+    double charged = r.json().at("/guarantee/epsilon").asDouble();
+    assertThat(charged).isCloseTo(GaussianDpConversion.epsilon(Math.sqrt(60 / 1600.0), 1e-5),
+        within(1e-9));
+    try (SqliteLedger l = SqliteLedger.open(ledger)) {
+      assertThat(l.entries()).hasSize(1);
+      assertThat(((ApproxDp) l.spent()).epsilon()).isCloseTo(charged, within(1e-9));
+    }
+    assertThat(r.json().at("/ledger/id").asLong()).isEqualTo(1);
+  }
+
+  @Test
+  void errorsNameTheFilesOwnLineNumber() throws IOException {
+    Path votes = dir.resolve("blank.csv");
+    Files.writeString(votes, "id,a,b\n\nq1,3,1\n\nq2,x,1\n");
+    CliRun r = run(args(votes, dir.resolve("out"), "--epsilon", "1"));
+    assertThat(r.status()).isEqualTo(2);
+    assertThat(r.err()).contains("line 5 column 'a'");
+  }
+
+  @Test
   void predictionsFormCountsEachTeachersClass() throws IOException {
     Path votes = dir.resolve("p.csv");
     Files.writeString(votes, "id,t1,t2,t3,t4,t5\na,cat,cat,cat,cat,dog\nb,dog,dog,dog,dog,dog\n");
