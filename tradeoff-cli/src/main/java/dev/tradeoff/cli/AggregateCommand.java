@@ -131,7 +131,7 @@ public final class AggregateCommand implements Callable<Integer> {
   public Integer call() {
     Inputs.delta("--delta", delta);
     ApproxDp budget = budget();
-    checkLedgerFlags();
+    LedgerFlags.check(ledger, ledgerBudget, seed, true);
     VotesCsv.Read read = read();
     VoteTable table = read.table();
     checkEmptyOutput();
@@ -149,7 +149,7 @@ public final class AggregateCommand implements Callable<Integer> {
     }
     LedgerEntry entry = null;
     if (ledger != null) {
-      try (SqliteLedger l = openLedger()) {
+      try (SqliteLedger l = LedgerFlags.open(ledger, ledgerBudget)) {
         entry = l.charge("aggregate " + votes.getFileName(), new Charge(event, guarantee),
             commandLine());
       } catch (BudgetExceededException e) {
@@ -268,45 +268,6 @@ public final class AggregateCommand implements Callable<Integer> {
       default -> throw new IllegalArgumentException("--format must be counts or predictions, "
           + "but was " + format);
     };
-  }
-
-  private void checkLedgerFlags() {
-    if (ledgerBudget != null && ledgerBudget.size() != 2) {
-      throw new IllegalArgumentException("--ledger-budget must be EPSILON,DELTA, but was "
-          + ledgerBudget);
-    }
-    if (ledgerBudget != null && ledger == null) {
-      throw new IllegalArgumentException("--ledger-budget needs --ledger FILE");
-    }
-    if (seed != null && ledger != null) {
-      throw new IllegalArgumentException("--seed must not be combined with --ledger: a seeded "
-          + "run's noise is determined by its seed, so it is not private and cannot be charged");
-    }
-    if (ledgerBudget != null) {
-      Inputs.epsilon("--ledger-budget epsilon", ledgerBudget.get(0));
-      Inputs.delta("--ledger-budget delta", ledgerBudget.get(1));
-    }
-    if (ledger != null) {
-      Inputs.ledgerToWrite("--ledger", ledger);
-      if (ledgerBudget == null && !Files.isRegularFile(ledger)) {
-        throw new IllegalArgumentException("--ledger " + ledger + " does not exist; pass "
-            + "--ledger-budget EPSILON,DELTA to create it");
-      }
-      if (Files.isRegularFile(ledger)) {
-        try (SqliteLedger l = SqliteLedger.open(ledger)) {
-          if (!(l.budget() instanceof ApproxDp)) {
-            throw new IllegalArgumentException("--ledger " + ledger + " must hold an (epsilon, "
-                + "delta) budget, but holds " + l.budget());
-          }
-        }
-      }
-    }
-  }
-
-  private SqliteLedger openLedger() {
-    return ledgerBudget == null ? SqliteLedger.open(ledger)
-        : SqliteLedger.openOrCreate(ledger, new ApproxDp(ledgerBudget.get(0),
-            ledgerBudget.get(1)));
   }
 
   private void checkEmptyOutput() {
