@@ -6,6 +6,9 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.tradeoff.accounting.budget.Charge;
 import dev.tradeoff.accounting.conversion.GaussianDpConversion;
+import dev.tradeoff.accounting.event.ComposedEvent;
+import dev.tradeoff.accounting.event.DpEvent;
+import dev.tradeoff.accounting.event.SelfComposedEvent;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.Neighbouring;
 import dev.tradeoff.accounting.guarantee.RenyiDp;
@@ -67,6 +70,25 @@ class PateRunTest {
     assertThat(run.guarantee().epsilon())
         .isLessThanOrEqualTo(Charge.of(run.event(), 1e-5).approxDp().epsilon());
     assertThat(run.processed()).isEqualTo(640);
+  }
+
+  @Test
+  void papernotsMnistSettingCostsThisMuchWithoutTheDataDependentAnalysis() {
+    // K = 250, T = 200, σ₁ = 150, σ₂ = 40, 640 queries, 286 answered ([PATE18], Table 2: the
+    // data-dependent ε is 1.97 at δ = 1e-5). Values from the GDP closed form δ(ε) = Φ(−ε/μ + μ/2)
+    // − e^ε Φ(−ε/μ − μ/2), solved with scipy 1.17.1's brentq.
+    PateAggregator agg = new PateAggregator.ConfidentGnmax(200, 150, 40);
+    assertThat(PateRun.guarantee(PateRun.exAnteEvent(agg, 640), 1e-5).epsilon())
+        .isCloseTo(3.9267012011606943, within(1e-6));
+    DpEvent realised = ComposedEvent.of(new SelfComposedEvent(agg.checkEvent().orElseThrow(), 640),
+        new SelfComposedEvent(agg.answerEvent(), 286));
+    assertThat(PateRun.guarantee(realised, 1e-5).epsilon())
+        .isCloseTo(2.542602085457759, within(1e-6));
+    // the filter at (1.97, 1e-5) with every one of the 640 queries checked: μ_B = 0.49480822
+    double muB = GaussianDpConversion.mu(1.97, 1e-5);
+    assertThat(muB).isCloseTo(0.4948082213051683, within(1e-7));
+    assertThat((muB * muB - agg.checkMuSquared() * 640) / agg.answerMuSquared())
+        .isCloseTo(173.11, within(0.01));
   }
 
   @Test
