@@ -15,7 +15,6 @@ import dev.tradeoff.accounting.budget.BudgetExceededException;
 import dev.tradeoff.learning.features.FeatureMap;
 import dev.tradeoff.ledger.SqliteLedger;
 import java.net.URISyntaxException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -173,25 +172,7 @@ public final class LabelCommand implements Callable<Integer> {
     commandLine.addAll(spec.commandLine().getParseResult().originalArgs());
     BeamRunner beamRunner = BeamRunner.parse(runner);
     LabelJob.Request request = request();
-    if (ledgerBudget != null && ledgerBudget.size() != 2) {
-      throw new IllegalArgumentException("ledger-budget must be EPSILON,DELTA, but was "
-          + ledgerBudget);
-    }
-    if (ledgerBudget != null && ledger == null) {
-      throw new IllegalArgumentException("ledger-budget needs --ledger FILE");
-    }
-    if (seed != null && ledger != null) {
-      throw new IllegalArgumentException("seed must not be combined with --ledger: a seeded run's "
-          + "noise is determined by its seed, so it is not private and cannot be charged as such");
-    }
-    if (ledgerBudget != null) {
-      Inputs.epsilon("--ledger-budget epsilon", ledgerBudget.get(0));
-      Inputs.delta("--ledger-budget delta", ledgerBudget.get(1));
-    }
-    if (ledger != null && !planOnly) {
-      Inputs.ledgerToWrite("--ledger", ledger);
-      checkLedger();
-    }
+    LedgerFlags.check(ledger, ledgerBudget, seed, !planOnly);
     if (!planOnly) {
       if (master != null) {
         beamRunner.remoteOptions(master, 1, List.of()); // checks runner and class path
@@ -216,7 +197,7 @@ public final class LabelCommand implements Callable<Integer> {
       var options = master == null ? beamRunner.options(parallelism)
           : beamRunner.remoteOptions(master, parallelism, List.of(applicationJar()));
       LabelManifest manifest;
-      try (SqliteLedger l = ledger == null ? null : openLedger()) {
+      try (SqliteLedger l = ledger == null ? null : LedgerFlags.open(ledger, ledgerBudget)) {
         manifest = LabelJob.run(plan, new LabelJob.RunInfo(options, beamRunner.cliName(), master,
             commandLine), l);
       }
@@ -296,28 +277,6 @@ public final class LabelCommand implements Callable<Integer> {
   private static String spending(LabelJob.Plan plan) {
     ApproxDp total = plan.spend();
     return "ε = " + Numbers.up(total.epsilon()) + ", δ = " + Numbers.up(total.delta());
-  }
-
-  private void checkLedger() {
-    if (ledgerBudget == null && !Files.isRegularFile(ledger)) {
-      throw new IllegalArgumentException("ledger " + ledger + " does not exist; pass "
-          + "--ledger-budget EPSILON,DELTA to create it");
-    }
-    if (Files.isRegularFile(ledger)) {
-      try (SqliteLedger l = openLedger()) {
-        if (!(l.budget() instanceof ApproxDp)) {
-          throw new IllegalArgumentException("ledger " + ledger + " must hold an (epsilon, "
-              + "delta) budget, but holds " + l.budget());
-        }
-      }
-    }
-  }
-
-  /** The ledger: opened, or created with --ledger-budget. */
-  private SqliteLedger openLedger() {
-    return ledgerBudget == null ? SqliteLedger.open(ledger)
-        : SqliteLedger.openOrCreate(ledger, new ApproxDp(ledgerBudget.get(0),
-            ledgerBudget.get(1)));
   }
 
   private static String applicationJar() {

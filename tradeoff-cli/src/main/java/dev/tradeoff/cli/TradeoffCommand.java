@@ -34,6 +34,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
       PredictCommand.class,
       CompletionCommand.class,
       LabelCommand.class,
+      AggregateCommand.class,
       ClusterCommand.class
     })
 public final class TradeoffCommand implements Runnable {

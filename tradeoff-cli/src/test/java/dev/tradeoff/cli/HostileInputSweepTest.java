@@ -498,6 +498,10 @@ class HostileInputSweepTest {
     Path queries = Files.writeString(dir.resolve("queries.csv"), labelRows(false));
     add(b, "label", "--train " + train + " --queries " + queries + " --out " + dir.resolve("labels")
         + " --epsilon 40 --delta 1e-5 --teachers 5 --aggregator darrm-sub --classes no,yes --seed 1");
+    Path teacherVotes = Files.writeString(dir.resolve("teacher-votes.csv"),
+        "id,a,b,c\nq1,8,1,1\nq2,4,3,3\nq3,10,0,0\n");
+    add(b, "aggregate", "--votes " + teacherVotes + " --out " + dir.resolve("pate")
+        + " --delta 1e-5 --threshold 6 --sigma1 2 --sigma2 1 --seed 4 --data-dependent");
     // cluster up needs flink-runtime (the cluster-runners build): here every run is refused
     add(b, "cluster up", "--workers 2 --timeout 180 --state-dir " + dir.resolve("cluster"));
     add(b, "cluster down", "--state-dir " + dir.resolve("no-cluster"));

@@ -3,6 +3,7 @@ package dev.tradeoff.docs;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.PureDp;
 import dev.tradeoff.selection.expost.TuningOutcome;
 import java.io.IOException;
@@ -49,7 +50,7 @@ class DocsExamplesTest {
     }
     assertThat(seen).contains("AccountingExample", "MechanismsExample", "AuditExample",
         "AmplificationExample", "EnsembleExample", "LearningExample", "BeamExample",
-        "ShuffleExample", "SelectionExample");
+        "ShuffleExample", "SelectionExample", "PateExample");
   }
 
   private static int count(Matcher m) {
@@ -120,6 +121,13 @@ class DocsExamplesTest {
   @Test
   void amplificationExampleMatchesThePrintedValue() {
     assertThat(AmplificationExample.run()).isCloseTo(0.7730714246, within(1e-6));
+  }
+
+  @Test
+  void pateExampleDecidesEveryQueryWithinItsBudget() {
+    var run = PateExample.run();
+    assertThat(run.processed()).isEqualTo(3);
+    assertThat(run.guarantee()).isEqualTo(new ApproxDp(1, 1e-5));
   }
 
   @Test

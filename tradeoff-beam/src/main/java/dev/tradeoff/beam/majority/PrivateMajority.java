@@ -10,6 +10,10 @@ import dev.tradeoff.beam.budget.PrivateTransform;
 import dev.tradeoff.beam.random.ElementRandomness;
 import dev.tradeoff.ensemble.aggregate.Darrm;
 import dev.tradeoff.ensemble.gnmax.GnMax;
+import dev.tradeoff.ensemble.pate.Answer;
+import dev.tradeoff.ensemble.pate.PateAggregator;
+import dev.tradeoff.ensemble.pate.PateRun;
+import dev.tradeoff.ensemble.pate.Votes;
 import dev.tradeoff.ensemble.noise.NoiseFunction;
 import dev.tradeoff.ensemble.privacy.DarrmSetting;
 import dev.tradeoff.ensemble.privacy.PrivacyCertificate;
@@ -38,6 +42,10 @@ import org.apache.beam.sdk.values.PCollection;
  *       N(0, σ²). One teacher changes two counts by one (L2 sensitivity √2), so one label is the
  *       post-processing of a Gaussian mechanism with σ/√2 per unit sensitivity, i.e. (λ, λ/σ²)-RDP
  *       at every order; the Q labels are accounted as Q such Gaussian events.
+ *   <li>{@link #confidentGnmax}: Confident-GNMax (Papernot et al. 2018, Algorithm 1, {@link
+ *       PateAggregator.ConfidentGnmax}): a noisy check of the top count against T (sensitivity 1)
+ *       before GNMax, {@value #ABSTAINED} for an abstention. Any query may pass its check, so the
+ *       Q queries are accounted as Q checks and Q GNMax steps ({@link PateRun#exAnteEvent}).
  * </ul>
  *
  * <p>The number Q of queries is declared up front, so the guarantee is known before the pipeline
@@ -50,6 +58,9 @@ public final class PrivateMajority
     extends PrivateTransform<PCollection<KV<Long, int[]>>, PCollection<KV<Long, Integer>>> {
 
   private static final long serialVersionUID = 1L;
+
+  /** The label of a query on which Confident-GNMax abstained. */
+  public static final int ABSTAINED = -1;
 
   private final Aggregation aggregation;
   private final int queries;
@@ -96,6 +107,19 @@ public final class PrivateMajority
     Require.that(classes >= 2, "classes", "must be >= 2", classes);
     return new PrivateMajority(new GnMaxAggregation(gnmax.sigma(), gnmax.lambda(), classes),
         queries, randomness, new GaussianEvent(gnmax.sigma() / Math.sqrt(2)), null);
+  }
+
+  /**
+   * Confident-GNMax over {@code classes} classes (votes are class labels in [0, classes)); a query
+   * whose noisy top count falls below T gets {@link #ABSTAINED}.
+   */
+  public static PrivateMajority confidentGnmax(PateAggregator.ConfidentGnmax confident,
+      int classes, int queries, ElementRandomness randomness) {
+    Require.nonNull("confident", confident);
+    Require.that(classes >= 2, "classes", "must be >= 2", classes);
+    return new PrivateMajority(new ConfidentGnmaxAggregation(confident.threshold(),
+        confident.sigma1(), confident.sigma2(), classes), queries,
+        randomness, PateRun.exAnteEvent(confident, 1), null);
   }
 
   /** GNMax calibrated to the per-query target ([DaRRM24, Appendix D.2.1] grid search). */
@@ -226,20 +250,44 @@ public final class PrivateMajority
   record GnMaxAggregation(double sigma, double lambda, int classes) implements Aggregation {
     @Override
     public int aggregate(int[] votes, java.util.random.RandomGenerator random) {
-      int[] counts = new int[classes];
-      for (int i = 0; i < votes.length; i++) {
-        int v = votes[i];
-        Require.that(v >= 0 && v < classes, "votes[" + i + "]",
-            "must be a class in [0, " + classes + ")", v);
-        counts[v]++;
-      }
-      return new GnMax(sigma, lambda).aggregate(counts, random);
+      return new GnMax(sigma, lambda).aggregate(counts(votes, classes), random);
     }
 
     @Override
     public String stream() {
       return "majority-gnmax";
     }
+  }
+
+  /**
+   * Confident-GNMax over vote counts; {@link #ABSTAINED} for an abstention. Holds the parameters
+   * (the aggregator is rebuilt from them), so that it serializes to the workers.
+   */
+  record ConfidentGnmaxAggregation(double threshold, double sigma1, double sigma2, int classes)
+      implements Aggregation {
+    @Override
+    public int aggregate(int[] votes, java.util.random.RandomGenerator random) {
+      Answer answer = new PateAggregator.ConfidentGnmax(threshold, sigma1, sigma2)
+          .answer(new Votes("query", counts(votes, classes)), random);
+      return answer instanceof Answer.Labelled l ? l.label() : ABSTAINED;
+    }
+
+    @Override
+    public String stream() {
+      return "majority-confident-gnmax";
+    }
+  }
+
+  /** Per-class counts of the teachers' class labels. */
+  private static int[] counts(int[] votes, int classes) {
+    int[] counts = new int[classes];
+    for (int i = 0; i < votes.length; i++) {
+      int v = votes[i];
+      Require.that(v >= 0 && v < classes, "votes[" + i + "]",
+          "must be a class in [0, " + classes + ")", v);
+      counts[v]++;
+    }
+    return counts;
   }
 
   private static final class AggregateFn extends DoFn<KV<Long, int[]>, KV<Long, Integer>> {

@@ -16,6 +16,8 @@ import dev.tradeoff.beam.random.ElementRandomness;
 import dev.tradeoff.beam.runner.BeamRunner;
 import dev.tradeoff.beam.runner.Collected;
 import dev.tradeoff.ensemble.gnmax.GnMax;
+import dev.tradeoff.ensemble.pate.PateAggregator;
+import dev.tradeoff.ensemble.pate.PateRun;
 import dev.tradeoff.ensemble.noise.NoiseFunction;
 import dev.tradeoff.ensemble.privacy.DarrmSetting;
 import java.nio.file.Files;
@@ -129,6 +131,30 @@ class PrivateMajorityTest {
   }
 
   @Test
+  void confidentGnmaxAbstainsOnSplitVotesAndLabelsUnanimousOnes() {
+    PrivatePipeline pp = PrivatePipeline.create(BeamRunner.DIRECT.options(2),
+        new ApproxDp(1e9, 0.5), ElementRandomness.seeded(12));
+    List<KV<Long, int[]>> rows = new ArrayList<>();
+    for (long q = 0; q < 40; q++) {
+      // even queries: all 11 teachers say 2; odd: 4, 4, 3 over the three classes
+      rows.add(KV.of(q, q % 2 == 0 ? new int[] {2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2}
+          : new int[] {0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2}));
+    }
+    // T = 9 with σ₁ = 1e-3: unanimous (11) passes, a top count of 4 never does
+    PateAggregator.ConfidentGnmax confident = new PateAggregator.ConfidentGnmax(9, 1e-3, 1e-3);
+    Collected out = Collected.writeTo(format(pp.apply("Confident", votes(pp, "Votes", rows),
+        PrivateMajority.confidentGnmax(confident, 3, rows.size(), pp.randomness())), "c"),
+        tmp.resolve("out"));
+    pp.run();
+    assertThat(out.lines()).hasSize(40).allSatisfy(line -> {
+      String[] f = line.split(" ");
+      int q = Integer.parseInt(f[1]);
+      assertThat(Integer.parseInt(f[2])).as("query %d", q)
+          .isEqualTo(q % 2 == 0 ? 2 : PrivateMajority.ABSTAINED);
+    });
+  }
+
+  @Test
   void eventsAreTheQFoldCompositionOfThePerQueryGuarantee() {
     DarrmSetting setting = DarrmSetting.withDefaultDelta(K, 0.1, 1e-6, 3);
     PrivateMajority darrm = PrivateMajority.darrm(setting, NoiseFunction.subsampling(K, 3), 50,
@@ -140,6 +166,9 @@ class PrivateMajorityTest {
         ElementRandomness.secure());
     // One teacher moves two counts by one: L2 sensitivity sqrt(2), sigma per unit 4/sqrt(2).
     assertThat(gnmax.event()).isEqualTo(new GaussianEvent(4 / Math.sqrt(2)));
+    PateAggregator.ConfidentGnmax c = new PateAggregator.ConfidentGnmax(9, 3, 4);
+    assertThat(PrivateMajority.confidentGnmax(c, 3, 20, ElementRandomness.secure()).event())
+        .isEqualTo(new SelfComposedEvent(PateRun.exAnteEvent(c, 1), 20));
   }
 
   @Test

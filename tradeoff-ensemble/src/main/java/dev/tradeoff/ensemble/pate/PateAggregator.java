@@ -1,0 +1,156 @@
+package dev.tradeoff.ensemble.pate;
+
+import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.event.DpEvent;
+import dev.tradeoff.accounting.event.GaussianEvent;
+import dev.tradeoff.accounting.numerics.LogMath;
+import dev.tradeoff.accounting.numerics.StandardNormal;
+import dev.tradeoff.ensemble.gnmax.GnMax;
+import java.util.Optional;
+import java.util.random.RandomGenerator;
+
+/**
+ * The aggregators of Papernot, Song, Mironov, Raghunathan, Talwar and Erlingsson, <i>Scalable
+ * private learning with PATE</i> (ICLR 2018) over one query's vote histogram, each with the
+ * Gaussian events its release is a post-processing of.
+ *
+ * <p>Sensitivities, under the relation of {@link VoteTable} (one teacher's vote changes from class
+ * a to class b): the count vector (n_1, …, n_C) changes by −1 in coordinate a and +1 in b, so its
+ * L2 sensitivity is √2 and GNMax, the argmax of (n_j + N(0, σ₂²))_j, is post-processing of a
+ * Gaussian mechanism with noise σ₂/√2 per unit sensitivity: (λ, λ/σ₂²)-RDP (Proposition 8),
+ * exactly (√2/σ₂)-GDP. The threshold check's input max_j n_j changes by at most 1 (each count
+ * moves by at most 1, and a maximum of coordinates moved by at most 1 moves by at most 1), so the
+ * check is a Gaussian mechanism of sensitivity 1: (λ, λ/(2σ₁²))-RDP, (1/σ₁)-GDP.
+ */
+public sealed interface PateAggregator {
+
+  /** One query's release, drawing noise from {@code random}. */
+  Answer answer(Votes votes, RandomGenerator random);
+
+  /** The event of the threshold check, run on every query; empty when there is none. */
+  Optional<DpEvent> checkEvent();
+
+  /** The event of the GNMax step, run on every answered query: noise σ₂/√2 per unit sensitivity. */
+  DpEvent answerEvent();
+
+  /** μ² of one threshold check (0 when there is none): (1/σ₁)². */
+  double checkMuSquared();
+
+  /** μ² of one GNMax step: (√2/σ₂)². */
+  double answerMuSquared();
+
+  /**
+   * The data-dependent RDP of this query's release at order λ (Papernot et al. 2018, Theorem 6
+   * with Proposition 7 for GNMax; the threshold check by Theorem 6 with q = min(Pr[answer],
+   * Pr[abstain])). NOT a differential privacy guarantee: it depends on the votes, so releasing it
+   * (or anything computed from it) leaks; only a private release of it (Section 4) may be charged.
+   *
+   * @param votes the query's votes
+   * @param answered whether the query was answered (GNMax ran)
+   * @param lambda the order λ &gt; 1
+   */
+  double dataDependentRdp(Votes votes, boolean answered, double lambda);
+
+  /** GNMax (Section 4.1): argmax_j {n_j + N(0, σ₂²)} on every query. */
+  record Gnmax(double sigma2) implements PateAggregator {
+
+    public Gnmax {
+      Require.positive("sigma2", sigma2);
+      Require.finite("sigma2", sigma2);
+    }
+
+    @Override
+    public Answer answer(Votes votes, RandomGenerator random) {
+      return new Answer.Labelled(GnMax.noisyArgmax(votes.counts(), sigma2, random));
+    }
+
+    @Override
+    public Optional<DpEvent> checkEvent() {
+      return Optional.empty();
+    }
+
+    @Override
+    public DpEvent answerEvent() {
+      return new GaussianEvent(sigma2 / Math.sqrt(2));
+    }
+
+    @Override
+    public double checkMuSquared() {
+      return 0;
+    }
+
+    @Override
+    public double answerMuSquared() {
+      return 2 / (sigma2 * sigma2);
+    }
+
+    @Override
+    public double dataDependentRdp(Votes votes, boolean answered, double lambda) {
+      return answered ? GnMax.theorem6(GnMax.logQ(votes.counts(), sigma2), sigma2, lambda) : 0;
+    }
+  }
+
+  /**
+   * Confident-GNMax (Algorithm 1): if max_j n_j + N(0, σ₁²) ≥ T, release argmax_j {n_j + N(0,
+   * σ₂²)}; otherwise abstain. The two noises are independent.
+   *
+   * @param threshold T (finite)
+   * @param sigma1 σ₁ &gt; 0, the threshold check's noise
+   * @param sigma2 σ₂ &gt; 0, GNMax's noise
+   */
+  record ConfidentGnmax(double threshold, double sigma1, double sigma2) implements PateAggregator {
+
+    public ConfidentGnmax {
+      Require.finite("threshold", threshold);
+      Require.positive("sigma1", sigma1);
+      Require.finite("sigma1", sigma1);
+      Require.positive("sigma2", sigma2);
+      Require.finite("sigma2", sigma2);
+    }
+
+    @Override
+    public Answer answer(Votes votes, RandomGenerator random) {
+      Require.nonNull("votes", votes);
+      Require.nonNull("random", random);
+      if (votes.maxCount() + sigma1 * random.nextGaussian() < threshold) {
+        return new Answer.Abstained();
+      }
+      return new Answer.Labelled(GnMax.noisyArgmax(votes.counts(), sigma2, random));
+    }
+
+    @Override
+    public Optional<DpEvent> checkEvent() {
+      return Optional.of(new GaussianEvent(sigma1));
+    }
+
+    @Override
+    public DpEvent answerEvent() {
+      return new GaussianEvent(sigma2 / Math.sqrt(2));
+    }
+
+    @Override
+    public double checkMuSquared() {
+      return 1 / (sigma1 * sigma1);
+    }
+
+    @Override
+    public double answerMuSquared() {
+      return 2 / (sigma2 * sigma2);
+    }
+
+    /** log Pr[max_j n_j + N(0, σ₁²) ≥ T]. */
+    public double logProbabilityAnswered(Votes votes) {
+      return StandardNormal.logCdf((votes.maxCount() - threshold) / sigma1);
+    }
+
+    @Override
+    public double dataDependentRdp(Votes votes, boolean answered, double lambda) {
+      double logAnswered = logProbabilityAnswered(votes);
+      double logQ = Math.min(logAnswered, LogMath.log1mExp(logAnswered));
+      double check = GnMax.theorem6(logQ, Math.sqrt(2) * sigma1, lambda);
+      return answered
+          ? check + GnMax.theorem6(GnMax.logQ(votes.counts(), sigma2), sigma2, lambda)
+          : check;
+    }
+  }
+}
