@@ -137,9 +137,9 @@ final class LagrangianCertificate {
   }
 
   /**
-   * The two halves of a box: across its wider side (in logit units), unless the box is finite and
-   * splitting the other side leaves less than half the excess of the larger half's bound over the
-   * target; then across the other side. Either split is a partition of the box, so every bound
+   * The two halves of a box: across its wider side (in logit units), unless the box is finite,
+   * that split leaves the larger half's bound more than half the box's excess over the target
+   * above it, and splitting the other side brings it within half; then across the other side. Either split is a partition of the box, so every bound
    * stays a proven bound; the choice only decides how fast the search closes. It matters where
    * L/F* has a ridge along one axis: at α = 50, c = 0.1, dk = 20, ε = 30, L/F* stays within
    * 10^−3 of 1 along the whole segment s = p* of p; halving p there barely lowers the bound (it is
@@ -152,11 +152,12 @@ final class LagrangianCertificate {
     Box[] wider = halves(lagrangian, b, b.splitP(), target);
     boolean finite =
         Double.isFinite(b.p0()) && Double.isFinite(b.s0()) && Double.isFinite(b.s1());
-    if (!finite || worst(wider) <= target) {
+    double excess = b.bound() - target;
+    if (!finite || worst(wider) - target <= 0.5 * excess) {
       return wider;
     }
     Box[] other = halves(lagrangian, b, !b.splitP(), target);
-    return worst(other) - target < 0.5 * (worst(wider) - target) ? other : wider;
+    return worst(other) - target <= 0.5 * excess ? other : wider;
   }
 
   /** The two halves of a box across p ({@code acrossP}) or across s. */
