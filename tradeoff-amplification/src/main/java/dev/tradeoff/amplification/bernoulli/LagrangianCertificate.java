@@ -139,8 +139,9 @@ final class LagrangianCertificate {
   /**
    * The two halves of a box: across its wider side (in logit units), unless the box is finite,
    * that split leaves the larger half's bound more than half the box's excess over the target
-   * above it, and splitting the other side brings it within half; then across the other side. Either split is a partition of the box, so every bound
-   * stays a proven bound; the choice only decides how fast the search closes. It matters where
+   * above it, and splitting the other side brings it within half; then across the other side.
+   * Either split is a partition of the box, so every bound stays a proven bound; the choice only
+   * decides how fast the search closes. It matters where
    * L/F* has a ridge along one axis: at α = 50, c = 0.1, dk = 20, ε = 30, L/F* stays within
    * 10^−3 of 1 along the whole segment s = p* of p; halving p there barely lowers the bound (it is
    * set by the width in s), so the wider-side rule alone cut the ridge into square boxes and needed
