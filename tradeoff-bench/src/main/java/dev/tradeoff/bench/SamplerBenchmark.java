@@ -10,6 +10,8 @@ import dev.tradeoff.mechanisms.sampling.DiscreteLaplace;
 import dev.tradeoff.mechanisms.sampling.Exponential;
 import dev.tradeoff.mechanisms.sampling.Geometric;
 import dev.tradeoff.mechanisms.sampling.Rational;
+import dev.tradeoff.mechanisms.selection.ExponentialMechanism;
+import java.security.SecureRandom;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.random.RandomGenerator;
@@ -17,17 +19,22 @@ import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * Samples per second of Tradeoff's secure, exact samplers (SecureRandom, integer arithmetic) next
- * to naive floating-point sampling on {@link java.util.Random} in the same run. The {@code exact*}
- * benchmarks use SecureRandom as production does; the {@code seededExact*} ones run the same exact
- * algorithm on a fast seeded generator, separating the cost of the algorithm from that of
- * SecureRandom; the {@code naive*} ones are the textbook samplers Mironov 2012 attacks.
+ * Samples per second of Tradeoff's secure, exact samplers (integer arithmetic) next to naive
+ * floating-point sampling on {@link java.util.Random} in the same run. The {@code exact*},
+ * {@code secure*} and {@code snapped*} benchmarks draw from the secure source named by {@link
+ * Source#source}: {@code drbg-bits} is production's {@link Randomness#secure()} (a Hash_DRBG read in
+ * blocks, consumed bit-exactly), {@code SecureRandom} a plain {@code new SecureRandom()} called per
+ * draw (the production source before it, kept for comparison). The {@code seededExact*} ones run
+ * the same exact algorithm on a fast seeded generator, separating the cost of the algorithm from
+ * that of the source; the {@code naive*} ones are the textbook samplers Mironov 2012 attacks.
  *
- * <p>Run: {@code java -jar tradeoff-bench/target/benchmarks.jar SamplerBenchmark -f 1 -wi 1 -i 3
+ * <p>Run: {@code java -jar tradeoff-bench/target/benchmarks.jar SamplerBenchmark -f 1 -wi 2 -i 3
  * -w 1 -r 1}.
  */
 @State(Scope.Thread)
@@ -38,7 +45,20 @@ public class SamplerBenchmark {
   private static final double EPSILON = 0.1;
   private static final double SIGMA = 10;
 
-  private final RandomGenerator secure = Randomness.secure();
+  /** The secure source under test, chosen by name. */
+  @State(Scope.Thread)
+  public static class Source {
+    @Param({"drbg-bits", "SecureRandom"})
+    public String source;
+
+    RandomGenerator random;
+
+    @Setup
+    public void setUp() {
+      random = source.equals("SecureRandom") ? new SecureRandom() : Randomness.secure();
+    }
+  }
+
   private final RandomGenerator seeded = Randomness.seeded(1);
   private final Random naive = new Random(1);
 
@@ -50,47 +70,54 @@ public class SamplerBenchmark {
   private final LaplaceMechanism laplace = LaplaceMechanism.of(EPSILON, 1);
   private final GaussianMechanism gaussian = GaussianMechanism.of(1, 1e-5, 1);
   private final RandomizedResponse randomizedResponse = RandomizedResponse.kAry(1, 4);
+  private final ExponentialMechanism exponentialMechanism = ExponentialMechanism.of(1, 1);
+  private final double[] utilities = {3, 1, 2, 0};
 
   // --- Tradeoff, SecureRandom -------------------------------------------------------------
 
   @Benchmark
-  public boolean exactBernoulliExp() {
-    return BernoulliExp.sample(secure, gamma);
+  public boolean exactBernoulliExp(Source s) {
+    return BernoulliExp.sample(s.random, gamma);
   }
 
   @Benchmark
-  public long exactGeometric() {
-    return geometric.sample(secure);
+  public long exactGeometric(Source s) {
+    return geometric.sample(s.random);
   }
 
   @Benchmark
-  public long exactDiscreteLaplace() {
-    return discreteLaplace.sample(secure);
+  public long exactDiscreteLaplace(Source s) {
+    return discreteLaplace.sample(s.random);
   }
 
   @Benchmark
-  public long exactDiscreteGaussian() {
-    return discreteGaussian.sample(secure);
+  public long exactDiscreteGaussian(Source s) {
+    return discreteGaussian.sample(s.random);
   }
 
   @Benchmark
-  public double secureExponential() {
-    return exponential.sample(secure);
+  public double secureExponential(Source s) {
+    return exponential.sample(s.random);
   }
 
   @Benchmark
-  public double snappedLaplaceMechanism() {
-    return laplace.release(42.0, secure);
+  public double snappedLaplaceMechanism(Source s) {
+    return laplace.release(42.0, s.random);
   }
 
   @Benchmark
-  public double snappedGaussianMechanism() {
-    return gaussian.release(42.0, secure);
+  public double snappedGaussianMechanism(Source s) {
+    return gaussian.release(42.0, s.random);
   }
 
   @Benchmark
-  public int exactRandomizedResponse() {
-    return randomizedResponse.release(2, secure);
+  public int exactRandomizedResponse(Source s) {
+    return randomizedResponse.release(2, s.random);
+  }
+
+  @Benchmark
+  public int exactExponentialMechanism(Source s) {
+    return exponentialMechanism.select(utilities, s.random);
   }
 
   // --- the same exact algorithms on a fast seeded generator ---------------------------------
@@ -136,6 +163,24 @@ public class SamplerBenchmark {
   @Benchmark
   public double naiveExponential() {
     return -Math.log(1 - naive.nextDouble()) / EPSILON;
+  }
+
+  @Benchmark
+  public int naiveExponentialMechanism() {
+    double[] weights = new double[utilities.length];
+    double total = 0;
+    for (int r = 0; r < utilities.length; r++) {
+      weights[r] = Math.exp(utilities[r] / 2);
+      total += weights[r];
+    }
+    double u = naive.nextDouble() * total;
+    for (int r = 0; r < utilities.length - 1; r++) {
+      u -= weights[r];
+      if (u < 0) {
+        return r;
+      }
+    }
+    return utilities.length - 1;
   }
 
   @Benchmark

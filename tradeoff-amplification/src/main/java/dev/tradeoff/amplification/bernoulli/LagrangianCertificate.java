@@ -111,22 +111,7 @@ final class LagrangianCertificate {
     while (!open.isEmpty() && open.peek().bound() > target && nodes < maxNodes) {
       Box b = open.poll();
       nodes++;
-      Box[] children;
-      if (b.splitP()) {
-        double m = splitPoint(b.p0(), b.p1());
-        children =
-            new Box[] {
-              lagrangian.box(b.p0(), m, b.s0(), b.s1(), target),
-              lagrangian.box(m, b.p1(), b.s0(), b.s1(), target)
-            };
-      } else {
-        double m = splitPoint(b.s0(), b.s1());
-        children =
-            new Box[] {
-              lagrangian.box(b.p0(), b.p1(), b.s0(), m, target),
-              lagrangian.box(b.p0(), b.p1(), m, b.s1(), target)
-            };
-      }
+      Box[] children = split(lagrangian, b, target);
       for (Box child : children) {
         bestFeasible = Math.max(bestFeasible, child.feasible());
         if (child.bound() <= target) {
@@ -149,6 +134,51 @@ final class LagrangianCertificate {
         lagrangian.lam2,
         nodes,
         upper <= target);
+  }
+
+  /**
+   * The two halves of a box: across its wider side (in logit units), unless the box is finite,
+   * that split leaves the larger half's bound more than half the box's excess over the target
+   * above it, and splitting the other side brings it within half; then across the other side.
+   * Either split is a partition of the box, so every bound stays a proven bound; the choice only
+   * decides how fast the search closes. It matters where
+   * L/F* has a ridge along one axis: at α = 50, c = 0.1, dk = 20, ε = 30, L/F* stays within
+   * 10^−3 of 1 along the whole segment s = p* of p; halving p there barely lowers the bound (it is
+   * set by the width in s), so the wider-side rule alone cut the ridge into square boxes and needed
+   * 318 791 of them, where this rule closes it in about 1 600. Where both splits help alike the
+   * wider side is kept (a purely greedy choice needed 424 000 boxes instead of 1 946 at α = 5,
+   * c = 0.1, dk = 1, ε = 1, by thinning boxes that also had to be cut across).
+   */
+  private static Box[] split(Lagrangian lagrangian, Box b, double target) {
+    Box[] wider = halves(lagrangian, b, b.splitP(), target);
+    boolean finite =
+        Double.isFinite(b.p0()) && Double.isFinite(b.s0()) && Double.isFinite(b.s1());
+    double excess = b.bound() - target;
+    if (!finite || worst(wider) - target <= 0.5 * excess) {
+      return wider;
+    }
+    Box[] other = halves(lagrangian, b, !b.splitP(), target);
+    return worst(other) - target <= 0.5 * excess ? other : wider;
+  }
+
+  /** The two halves of a box across p ({@code acrossP}) or across s. */
+  private static Box[] halves(Lagrangian lagrangian, Box b, boolean acrossP, double target) {
+    if (acrossP) {
+      double m = splitPoint(b.p0(), b.p1());
+      return new Box[] {
+        lagrangian.box(b.p0(), m, b.s0(), b.s1(), target),
+        lagrangian.box(m, b.p1(), b.s0(), b.s1(), target)
+      };
+    }
+    double m = splitPoint(b.s0(), b.s1());
+    return new Box[] {
+      lagrangian.box(b.p0(), b.p1(), b.s0(), m, target),
+      lagrangian.box(b.p0(), b.p1(), m, b.s1(), target)
+    };
+  }
+
+  private static double worst(Box[] halves) {
+    return Math.max(halves[0].bound(), halves[1].bound());
   }
 
   /** The Lagrangian L/F* with the KKT multipliers of the pair (p*, p*), p* = e^{logP}. */

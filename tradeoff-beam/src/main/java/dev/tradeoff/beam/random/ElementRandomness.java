@@ -16,9 +16,9 @@ import java.util.random.RandomGenerator;
  * worker.
  *
  * <ul>
- *   <li>{@link #secure()}: every worker draws from its own {@link java.security.SecureRandom}
- *       ({@link Randomness#secure()}), created on the worker. Nothing about the noise is in the
- *       job graph. Results differ from run to run, as they must.
+ *   <li>{@link #secure()}: every worker draws from its own secure generator ({@link
+ *       Randomness#secure()}: an SP 800-90A DRBG read in blocks), created on the worker. Nothing
+ *       about the noise is in the job graph. Results differ from run to run, as they must.
  *   <li>{@link #seeded(long)}: reproducible, for tests and demonstrations only (no privacy: the
  *       seed determines the noise). The generator of an element is derived from (seed, stream,
  *       element key) alone, by SHA-256 of the three, never from worker-local state, the element's
@@ -54,7 +54,7 @@ public final class ElementRandomness implements Serializable {
     this.seed = seed;
   }
 
-  /** Production randomness: a worker-local {@link java.security.SecureRandom}. */
+  /** Production randomness: a worker-local {@link Randomness#secure()} generator. */
   public static ElementRandomness secure() {
     return new ElementRandomness(false, 0);
   }

@@ -2,11 +2,11 @@ package dev.tradeoff.beam.random;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tradeoff.mechanisms.random.Randomness;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
-import java.security.SecureRandom;
 import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.Test;
@@ -94,11 +94,11 @@ class ElementRandomnessTest {
   }
 
   @Test
-  void secureIsTheDefaultSourceAndUsesSecureRandom() throws Exception {
+  void secureIsTheDefaultSourceAndUsesTheProductionSource() throws Exception {
     ElementRandomness secure = roundTrip(ElementRandomness.secure());
     assertThat(secure.isSeeded()).isFalse();
     assertThat(secure.seed()).isEmpty();
-    assertThat(secure.forElement("s", 1L)).isInstanceOf(SecureRandom.class);
+    assertThat(secure.forElement("s", 1L)).isExactlyInstanceOf(Randomness.secure().getClass());
     assertThat(ElementRandomness.seeded(5).seed()).hasValue(5);
   }
 

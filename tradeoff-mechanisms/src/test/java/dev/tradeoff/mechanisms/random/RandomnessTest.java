@@ -2,15 +2,14 @@ package dev.tradeoff.mechanisms.random;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.security.SecureRandom;
 import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.Test;
 
 class RandomnessTest {
 
   @Test
-  void secureSourceIsASecureRandom() {
-    assertThat(Randomness.secure()).isInstanceOf(SecureRandom.class);
+  void secureSourceIsTheBufferedDrbg() {
+    assertThat(Randomness.secure()).isInstanceOf(SecureBits.class);
   }
 
   @Test

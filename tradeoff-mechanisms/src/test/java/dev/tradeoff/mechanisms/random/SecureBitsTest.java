@@ -1,0 +1,207 @@
+package dev.tradeoff.mechanisms.random;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.tradeoff.mechanisms.response.RandomizedResponse;
+import dev.tradeoff.mechanisms.sampling.BernoulliExp;
+import dev.tradeoff.mechanisms.sampling.Rational;
+import dev.tradeoff.mechanisms.testing.GoodnessOfFit;
+import java.io.ByteArrayOutputStream;
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
+
+class SecureBitsTest {
+
+  /** A reproducible byte source that records every byte it hands out and counts its refills. */
+  private static final class RecordingSource implements Consumer<byte[]> {
+    final SplittableRandom random;
+    final ByteArrayOutputStream served = new ByteArrayOutputStream();
+    int refills;
+
+    RecordingSource(long seed) {
+      random = new SplittableRandom(seed);
+    }
+
+    @Override
+    public void accept(byte[] block) {
+      random.nextBytes(block);
+      served.write(block, 0, block.length);
+      refills++;
+    }
+  }
+
+  private static boolean bit(byte[] bytes, long index) {
+    return ((bytes[(int) (index >>> 3)] >>> (7 - (index & 7))) & 1) != 0;
+  }
+
+  @Test
+  void bitsHandedOutAreExactlyTheSourceStreamAcrossRefills() {
+    RecordingSource source = new RecordingSource(11);
+    SecureBits bits = new SecureBits(source, 16); // small blocks: hundreds of refills
+    SplittableRandom widths = new SplittableRandom(5);
+    long[] values = new long[20_000];
+    int[] sizes = new int[values.length];
+    for (int i = 0; i < values.length; i++) {
+      sizes[i] = 1 + widths.nextInt(64);
+      values[i] = bits.nextBits(sizes[i]);
+    }
+    byte[] stream = source.served.toByteArray();
+    long position = 0;
+    for (int i = 0; i < values.length; i++) {
+      for (int b = sizes[i] - 1; b >= 0; b--, position++) {
+        assertThat(((values[i] >>> b) & 1) != 0).as("bit %d", position).isEqualTo(bit(stream, position));
+      }
+    }
+    assertThat(bits.bitsDrawn()).isEqualTo(position);
+    // every block read was needed: no block skipped, none read ahead beyond the one in use
+    assertThat(source.refills).isEqualTo((int) ((position + 127) / 128));
+  }
+
+  @Test
+  void wordsAlignedOnTheBlockAreTheSourceBytesBigEndian() {
+    RecordingSource source = new RecordingSource(3);
+    SecureBits bits = new SecureBits(source, 8);
+    long first = bits.nextLong();
+    long second = bits.nextLong();
+    byte[] stream = source.served.toByteArray();
+    assertThat(stream).hasSize(16);
+    assertThat(first).isEqualTo(java.nio.ByteBuffer.wrap(stream, 0, 8).getLong());
+    assertThat(second).isEqualTo(java.nio.ByteBuffer.wrap(stream, 8, 8).getLong());
+  }
+
+  @Test
+  void eachPrimitiveDrawsOnlyTheBitsItNeeds() {
+    SecureBits bits = new SecureBits(new RecordingSource(1), 64);
+    long before = bits.bitsDrawn();
+    bits.nextBoolean();
+    assertThat(bits.bitsDrawn() - before).isEqualTo(1);
+    before = bits.bitsDrawn();
+    bits.nextLong(1L << 40);
+    assertThat(bits.bitsDrawn() - before).isEqualTo(40);
+    before = bits.bitsDrawn();
+    bits.nextInt(1);
+    assertThat(bits.bitsDrawn() - before).isZero();
+    before = bits.bitsDrawn();
+    bits.nextDouble();
+    assertThat(bits.bitsDrawn() - before).isEqualTo(53);
+    before = bits.bitsDrawn();
+    bits.nextInt();
+    assertThat(bits.bitsDrawn() - before).isEqualTo(32);
+  }
+
+  @Test
+  void boundedDrawsAreUniformWithTheExpectedNumberOfRounds() {
+    SecureBits bits = new SecureBits(new RecordingSource(2), 4096);
+    int bound = 5; // 3-bit candidates, accepted with probability 5/8
+    int n = 200_000;
+    long[] counts = new long[bound];
+    long before = bits.bitsDrawn();
+    for (int i = 0; i < n; i++) {
+      counts[bits.nextInt(bound)]++;
+    }
+    double[] uniform = new double[bound];
+    Arrays.fill(uniform, 1.0 / bound);
+    assertThat(GoodnessOfFit.chiSquarePValue(counts, uniform)).isGreaterThan(GoodnessOfFit.ALPHA);
+    long drawn = bits.bitsDrawn() - before;
+    assertThat(drawn % 3).isZero();
+    // rounds are geometric with mean 8/5 and variance (3/8)/(5/8)^2 = 0.96 per draw
+    double meanRounds = drawn / 3.0 / n;
+    assertThat(Math.abs(meanRounds - 8.0 / 5)).isLessThan(5 * Math.sqrt(0.96 / n));
+  }
+
+  /**
+   * The expected bits of one Bernoulli(e^{−n/d}) draw with n ≤ d [CKS20, Algorithm 1]: round k
+   * (reached with probability γ^{k−1}/(k−1)!) draws a uniform below d·k, which costs b(dk) bits per
+   * candidate and 2^{b(dk)}/(dk) candidates on average, b(m) = ⌈log2 m⌉.
+   */
+  private static double expectedBernoulliExpBits(long n, long d) {
+    double gamma = (double) n / d;
+    double reach = 1;
+    double total = 0;
+    for (int k = 1; reach > 1e-18; k++) {
+      long bound = d * k;
+      int b = 64 - Long.numberOfLeadingZeros(bound - 1);
+      total += reach * b * Math.scalb(1.0, b) / bound;
+      reach *= gamma / k;
+    }
+    return total;
+  }
+
+  @Test
+  void bernoulliExpDrawsTheBitsItsAlgorithmNeedsAndNoMore() {
+    SecureBits bits = new SecureBits(new RecordingSource(4), 4096);
+    Rational gamma = Rational.of(1, 3);
+    double expected = expectedBernoulliExpBits(1, 3);
+    assertMeanBitsPerSample(bits, () -> BernoulliExp.sample(bits, gamma), expected);
+    assertThat(expected).isLessThan(6); // a handful of bits, not the 64 of a nextLong per round
+  }
+
+  @Test
+  void randomizedResponseDrawsTheBitsItsAlgorithmNeedsAndNoMore() {
+    // k = 4, ε = 1/2: a round draws 2 bits for the proposal and, when the proposal is not the true
+    // value (probability 3/4), one Bernoulli(e^{−1/2}); it ends when the proposal is the true value or
+    // that Bernoulli succeeds. Expected bits = (2 + (3/4)·B) / (1/4 + (3/4)e^{−1/2}).
+    SecureBits bits = new SecureBits(new RecordingSource(6), 4096);
+    RandomizedResponse rr = RandomizedResponse.kAry(0.5, 4);
+    double expected =
+        (2 + 0.75 * expectedBernoulliExpBits(1, 2)) / (0.25 + 0.75 * Math.exp(-0.5));
+    assertMeanBitsPerSample(bits, () -> rr.release(2, bits), expected);
+  }
+
+  /** The mean bits per sample over 200 000 samples is within 5 standard errors of the expectation. */
+  private static void assertMeanBitsPerSample(SecureBits bits, Runnable sample, double expected) {
+    int n = 200_000;
+    double sum = 0;
+    double sumSquares = 0;
+    for (int i = 0; i < n; i++) {
+      long before = bits.bitsDrawn();
+      sample.run();
+      double used = bits.bitsDrawn() - before;
+      sum += used;
+      sumSquares += used * used;
+    }
+    double mean = sum / n;
+    double sd = Math.sqrt(sumSquares / n - mean * mean);
+    assertThat(Math.abs(mean - expected)).isLessThan(5 * sd / Math.sqrt(n));
+  }
+
+  @Test
+  void threadsReadDisjointPartsOfTheStream() throws Exception {
+    SecureBits bits = SecureBits.fromDrbg();
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    try {
+      Future<long[]> a = pool.submit(() -> bits.longs(512).toArray());
+      Future<long[]> b = pool.submit(() -> bits.longs(512).toArray());
+      long[] all = new long[1024];
+      System.arraycopy(a.get(), 0, all, 0, 512);
+      System.arraycopy(b.get(), 0, all, 512, 512);
+      assertThat(Arrays.stream(all).distinct().count()).isEqualTo(1024);
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
+  void badBoundsNameTheParameter() {
+    SecureBits bits = new SecureBits(new RecordingSource(1), 8);
+    assertThatThrownBy(() -> bits.nextLong(0)).hasMessageContaining("bound").hasMessageContaining("0");
+    assertThatThrownBy(() -> bits.nextInt(5, 5)).hasMessageContaining("origin");
+    assertThatThrownBy(() -> new SecureBits(new RecordingSource(1), 12))
+        .hasMessageContaining("blockBytes");
+  }
+
+  @Test
+  void rangesWiderThanALongStayInRange() {
+    SecureBits bits = new SecureBits(new RecordingSource(8), 64);
+    for (int i = 0; i < 1000; i++) {
+      assertThat(bits.nextLong(-5, Long.MAX_VALUE)).isBetween(-5L, Long.MAX_VALUE - 1);
+      assertThat(bits.nextInt(-3, 4)).isBetween(-3, 3);
+    }
+  }
+}
