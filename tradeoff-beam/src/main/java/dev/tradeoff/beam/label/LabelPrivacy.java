@@ -329,9 +329,10 @@ public record LabelPrivacy(Aggregator aggregator, long queries, int teachers, Ap
   /**
    * Teachers whose event meets (ε, δ): the smallest σ the PLD accountant certifies, to a relative
    * width of 10^-3 ({@link GaussianCalibrator#calibrate}: secant steps from the RDP accountant's
-   * σ; the run's guarantee is then recomputed from the final σ by every accountant). A target no
-   * σ reaches (ε of 10^-3 at δ of 10^-11, what DaRRM's per-label derivation leaves each teacher at
-   * 10^5 queries) is refused: such teachers would vote at random.
+   * σ; the run's guarantee is then recomputed from the final σ by every accountant). A target the
+   * RDP accountant cannot reach at any σ (ε of 10^-3 at δ of 10^-11, what DaRRM's per-label
+   * derivation leaves each teacher at 10^5 queries) is refused first: such teachers would vote at
+   * random, and a PLD search for them would run for minutes over ever larger σ.
    *
    * <p>The search uses a PLD grid ⌊4ε⌋ times coarser than the default, between 1 and 10 times
    * ({@link #searchPld}): its pessimistic bound is an upper bound on every grid, so each σ it
@@ -346,6 +347,9 @@ public record LabelPrivacy(Aggregator aggregator, long queries, int teachers, Ap
         training.dpSgd(s), epsilon, delta));
     double sigma;
     try {
+      // reachable by RDP (fast): else refused, before a PLD search over ever larger σ
+      new GaussianCalibrator(Accountants.forMethod(AccountingMethod.RDP)).calibrate(event,
+          epsilon, delta, Neighbouring.ADD_OR_REMOVE_ONE, SIGMA_WIDTH);
       sigma = new GaussianCalibrator(searchPld(epsilon)).calibrate(event, epsilon, delta,
           Neighbouring.ADD_OR_REMOVE_ONE, SIGMA_WIDTH).sigma();
     } catch (IllegalArgumentException e) {
