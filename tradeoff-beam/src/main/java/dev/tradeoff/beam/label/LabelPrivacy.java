@@ -13,6 +13,7 @@ import dev.tradeoff.accounting.event.GaussianEvent;
 import dev.tradeoff.accounting.event.GuaranteeEvent;
 import dev.tradeoff.accounting.event.SelfComposedEvent;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
+import dev.tradeoff.accounting.guarantee.EpsilonBounds;
 import dev.tradeoff.accounting.guarantee.Neighbouring;
 import dev.tradeoff.accounting.methods.Accountants;
 import dev.tradeoff.accounting.pld.PldAccountant;
@@ -237,9 +238,14 @@ public record LabelPrivacy(Aggregator aggregator, long queries, int teachers, Ap
 
   private static LabelPrivacy dpMajority(ApproxDp budget, int q, int teachers, Training training,
       List<String> steps) {
-    PartitionTrainer.Softmax trainer = calibratedTeachers(training, budget.epsilon(),
-        budget.delta(), budget, q);
-    Bound teachersBound = teachersBound(trainer, budget.delta());
+    Calibrated calibrated = calibratedTeachers(training, budget.epsilon(), budget.delta(), budget,
+        q);
+    PartitionTrainer.Softmax trainer = calibrated.trainer();
+    // the search's certified bracket at the final σ is the teacher's guarantee: recomputing it on
+    // the default grid would cost a PLD accounting more for an ε about 1e-5 relative lower
+    Bound teachersBound = teachersBound(trainer, new RunGuarantee(List.of(new Release("teacher",
+        teacherEvent(trainer))), new ApproxDp(calibrated.epsilon().upper(), budget.delta()),
+        AccountingMethod.PLD, calibrated.epsilon().lower()));
     steps.add("each teacher trained by DP-SGD to the whole (E, D): " + trainer.describe()
         + "; the teacher is (" + teachersBound.total().epsilon() + ", " + budget.delta()
         + ")-DP by " + teachersBound.guarantee().method().cliName());
@@ -264,7 +270,7 @@ public record LabelPrivacy(Aggregator aggregator, long queries, int teachers, Ap
       teacherDelta = Math.nextDown(teacherDelta);
     }
     PartitionTrainer.Softmax trainer = calibratedTeachers(training, teacherEpsilon,
-        teacherDelta, budget, q);
+        teacherDelta, budget, q).trainer();
     ApproxDp achieved = RunGuarantee.of(List.of(new Release("teacher", teacherEvent(trainer))),
         teacherDelta).total();
     DarrmSetting setting = DarrmSetting.withDefaultDelta(teachers, achieved.epsilon(),
@@ -278,7 +284,8 @@ public record LabelPrivacy(Aggregator aggregator, long queries, int teachers, Ap
         + "delta) = (" + perLabel.epsilon() + ", " + perLabel.delta() + ")-DP [DaRRM24]; the Q "
         + "labels composed (valid here only because the teachers bound implies it: the labels "
         + "share the same models)", composed);
-    Bound teachersBound = teachersBound(trainer, budget.delta());
+    Bound teachersBound = teachersBound(trainer, RunGuarantee.of(List.of(new Release("teacher",
+        teacherEvent(trainer))), budget.delta()));
     steps.add("DaRRM per label (m epsilon_t, delta) = (" + perLabel.epsilon() + ", "
         + perLabel.delta() + "); Q labels: (" + composed.total().epsilon() + ", "
         + composed.total().delta() + ") by " + composed.method().cliName()
@@ -319,17 +326,19 @@ public record LabelPrivacy(Aggregator aggregator, long queries, int teachers, Ap
         gnmax, steps);
   }
 
-  private static Bound teachersBound(PartitionTrainer.Softmax trainer, double delta) {
+  private static Bound teachersBound(PartitionTrainer.Softmax trainer, RunGuarantee teacher) {
     return new Bound("teachers", "each record is in one partition, so changes one teacher; the K "
         + "models are as private as one (parallel composition) and every label is "
-        + "post-processing of them, for any number of queries",
-        RunGuarantee.of(List.of(new Release("teacher", teacherEvent(trainer))), delta));
+        + "post-processing of them, for any number of queries", teacher);
   }
+
+  /** Calibrated teachers and the PLD accountant's certified ε bracket at their σ. */
+  private record Calibrated(PartitionTrainer.Softmax trainer, EpsilonBounds epsilon) {}
 
   /**
    * Teachers whose event meets (ε, δ): the smallest σ the PLD accountant certifies, to a relative
    * width of 10^-3 ({@link GaussianCalibrator#calibrate}: secant steps from the RDP accountant's
-   * σ; the run's guarantee is then recomputed from the final σ by every accountant). A target the
+   * σ). A target the
    * RDP accountant cannot reach at any σ (ε of 10^-3 at δ of 10^-11, what DaRRM's per-label
    * derivation leaves each teacher at 10^5 queries) is refused first: such teachers would vote at
    * random, and a PLD search for them would run for minutes over ever larger σ.
@@ -337,33 +346,33 @@ public record LabelPrivacy(Aggregator aggregator, long queries, int teachers, Ap
    * <p>The search uses a PLD grid ⌊4ε⌋ times coarser than the default, between 1 and 10 times
    * ({@link #searchPld}): its pessimistic bound is an upper bound on every grid, so each σ it
    * accepts is certified, and each call costs a fraction of a default one. The grid's error is
-   * absolute in ε, hence the factor falls with ε. The run's guarantee is then computed from that σ
-   * by the default accountants ({@link #teachersBound}); {@link LabelJob#plan} refuses a plan
-   * whose guarantee exceeds the budget, so a coarse search can never overspend.
+   * absolute in ε, hence the factor falls with ε. dp-majority's guarantee is the search's
+   * certified bracket at the final σ; DaRRM's teachers are accounted again by every accountant;
+   * {@link LabelJob#plan} refuses a plan whose guarantee exceeds the budget, so a coarse search
+   * can never overspend.
    */
-  private static PartitionTrainer.Softmax calibratedTeachers(Training training, double epsilon,
-      double delta, ApproxDp budget, int q) {
+  private static Calibrated calibratedTeachers(Training training, double epsilon, double delta,
+      ApproxDp budget, int q) {
     DoubleFunction<DpEvent> event = s -> teacherEvent(PartitionTrainer.Softmax.dp(
         training.dpSgd(s), epsilon, delta));
-    double sigma;
+    GaussianCalibrator.Calibration found;
     try {
       // reachable by RDP (fast): else refused, before a PLD search over ever larger σ
       new GaussianCalibrator(Accountants.forMethod(AccountingMethod.RDP)).calibrate(event,
           epsilon, delta, Neighbouring.ADD_OR_REMOVE_ONE, SIGMA_WIDTH);
-      sigma = new GaussianCalibrator(searchPld(epsilon)).calibrate(event, epsilon, delta,
-          Neighbouring.ADD_OR_REMOVE_ONE, SIGMA_WIDTH).sigma();
+      found = new GaussianCalibrator(searchPld(epsilon)).calibrate(event, epsilon, delta,
+          Neighbouring.ADD_OR_REMOVE_ONE, SIGMA_WIDTH);
     } catch (IllegalArgumentException e) {
       throw new BudgetExceededException("label " + q + " queries", "leaves each teacher "
           + "(epsilon " + epsilon + ", delta " + delta + "), which DP-SGD with noisy partition "
           + "sizes cannot reach (" + e.getMessage() + ")", budget);
     }
-    return PartitionTrainer.Softmax.dp(training.dpSgd(sigma), epsilon, delta);
+    return new Calibrated(PartitionTrainer.Softmax.dp(training.dpSgd(found.sigma()), epsilon,
+        delta), found.atSigma());
   }
 
   /** The relative width to which the teachers' σ is searched. */
   private static final double SIGMA_WIDTH = 1e-3;
-
-
 
   /** The PLD accountant of the σ search for ε: the default grid, ⌊4ε⌋ (1 to 10) times coarser. */
   private static Accountant searchPld(double epsilon) {

@@ -32,7 +32,11 @@ class LabelPrivacyTest {
     RunGuarantee direct = RunGuarantee.of(List.of(new Release("t", ComposedEvent.of(
         new GaussianEvent(teacher.countSigma()), DpSgd.event(teacher.dpSgd().noiseMultiplier(),
             teacher.dpSgd().samplingRate(), teacher.dpSgd().steps())))), 1e-5);
-    assertThat(one.total()).isEqualTo(direct.total());
+    // charged: the calibration search's certified PLD bracket at the final σ (a coarser grid),
+    // within 1e-4 relative of every accountant's answer at the default grid, never above the budget
+    assertThat(one.total().delta()).isEqualTo(direct.total().delta());
+    assertThat(one.total().epsilon()).isCloseTo(direct.total().epsilon(),
+        org.assertj.core.api.Assertions.withinPercentage(0.01)).isLessThanOrEqualTo(1);
     // σ is within 0.2% of the smallest one that meets the budget
     PartitionTrainer.Softmax less = PartitionTrainer.Softmax.dp(LabelPrivacy.Training.DEFAULT
         .dpSgd(teacher.dpSgd().noiseMultiplier() * 0.998), 1, 1e-5);
