@@ -2,13 +2,29 @@ package dev.tradeoff.cli;
 
 import dev.tradeoff.accounting.Shown;
 import dev.tradeoff.accounting.budget.BudgetExceededException;
+import dev.tradeoff.cli.account.AccountCommand;
+import dev.tradeoff.cli.aggregate.AggregateCommand;
+import dev.tradeoff.cli.amplify.AmplifyCommand;
+import dev.tradeoff.cli.audit.AuditCommand;
+import dev.tradeoff.cli.cluster.ClusterCommand;
+import dev.tradeoff.cli.ensemble.EnsembleCommand;
+import dev.tradeoff.cli.io.BuildVersion;
+import dev.tradeoff.cli.io.Failures;
+import dev.tradeoff.cli.io.Progress;
+import dev.tradeoff.cli.label.LabelCommand;
+import dev.tradeoff.cli.label.PredictCommand;
+import dev.tradeoff.cli.ledger.LedgerCommand;
+import dev.tradeoff.cli.noise.NoiseCommand;
+import dev.tradeoff.cli.reproduce.ReproduceCommand;
+import dev.tradeoff.cli.shuffle.ShuffleCommand;
+import dev.tradeoff.cli.tune.TuneCommand;
 import java.io.PrintWriter;
 import java.util.List;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.UnmatchedArgumentException;
+import picocli.CommandLine;
 
 /**
  * The {@code tradeoff} command. Every subcommand prints a readable table by default and JSON with
@@ -37,13 +53,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
       AggregateCommand.class,
       ClusterCommand.class
     })
-public final class TradeoffCommand implements Runnable {
-
-  /** Exit status for bad input (parameters out of range, malformed specs, unusable files). */
-  public static final int BAD_INPUT = 2;
-
-  /** Exit status when a privacy budget refuses a request (nothing charged, nothing released). */
-  public static final int BUDGET_EXCEEDED = 3;
+public final class TradeoffCommand implements Runnable, Progress.Owner {
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
@@ -58,6 +68,16 @@ public final class TradeoffCommand implements Runnable {
 
   /** The progress of the run in flight ({@link Progress#of}); set around each execution. */
   Progress progress;
+
+  @Override
+  public Progress progress() {
+    return progress;
+  }
+
+  @Override
+  public boolean quiet() {
+    return quiet;
+  }
 
   @Override
   public void run() {
@@ -95,14 +115,14 @@ public final class TradeoffCommand implements Runnable {
           }
           err.println("tradeoff: " + Shown.line(line));
           err.flush();
-          return BAD_INPUT;
+          return Failures.BAD_INPUT;
         });
     cli.setExecutionExceptionHandler(
         (ex, commandLine, parseResult) -> {
           if (ex instanceof BudgetExceededException) {
             commandLine.getErr().println("tradeoff: " + Shown.line(ex.getMessage()));
             commandLine.getErr().flush();
-            return BUDGET_EXCEEDED;
+            return Failures.BUDGET_EXCEEDED;
           }
           String command = commandLine.getCommandSpec().qualifiedName(" ").replaceFirst("^tradeoff ", "");
           Failures.Line line = Failures.describe(ex, command, parseResult.originalArgs());

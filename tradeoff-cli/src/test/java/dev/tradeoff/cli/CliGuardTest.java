@@ -2,6 +2,8 @@ package dev.tradeoff.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tradeoff.cli.io.Failures;
+import dev.tradeoff.cli.io.Json;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -26,13 +28,13 @@ class CliGuardTest {
   @Test
   void everyExceptionClassBecomesOneLineAndAStatus() {
     assertThat(line(new IllegalArgumentException("--x must be > 0, but was -1")))
-        .isEqualTo(new Failures.Line("--x must be > 0, but was -1", TradeoffCommand.BAD_INPUT));
+        .isEqualTo(new Failures.Line("--x must be > 0, but was -1", Failures.BAD_INPUT));
     assertThat(line(new UncheckedIOException(new NoSuchFileException("/a/b"))))
-        .isEqualTo(new Failures.Line("no such file or directory: /a/b", TradeoffCommand.BAD_INPUT));
+        .isEqualTo(new Failures.Line("no such file or directory: /a/b", Failures.BAD_INPUT));
     assertThat(line(new AccessDeniedException("/etc/x")).message()).isEqualTo("permission denied: /etc/x");
     assertThat(line(new UncheckedIOException(new ZipException("invalid block type"))).message())
         .isEqualTo("not a valid compressed (gzip) file: invalid block type");
-    assertThat(line(new RuntimeException(new EOFException())).status()).isEqualTo(TradeoffCommand.BAD_INPUT);
+    assertThat(line(new RuntimeException(new EOFException())).status()).isEqualTo(Failures.BAD_INPUT);
     assertThat(line(new IOException("disk full")).message()).isEqualTo("input/output error: disk full");
     Failures.Line arithmetic = line(new ArithmeticException("BigInteger out of long range"));
     assertThat(arithmetic.status()).isEqualTo(Failures.INTERNAL);
@@ -73,7 +75,7 @@ class CliGuardTest {
   @Test
   void aMistypedCommandGetsASuggestion() {
     CliRun run = CliRun.of("acount", "compose");
-    assertThat(run.status()).isEqualTo(TradeoffCommand.BAD_INPUT);
+    assertThat(run.status()).isEqualTo(Failures.BAD_INPUT);
     assertThat(run.err().strip()).startsWith("tradeoff: ").contains("did you mean account?")
         .doesNotContain("\n");
     CliRun option = CliRun.of("noise", "--mechanism", "laplace:epsilon=1", "--value", "3", "--sedd", "1");
@@ -110,7 +112,7 @@ class CliGuardTest {
     assertThat(seeded.json().get("seeded").asBoolean()).isTrue();
     assertThat(seeded.json().get("randomness").asText()).contains("NOT private");
     CliRun huge = CliRun.of("noise", "--mechanism", "laplace:epsilon=1", "--value", "1e300");
-    assertThat(huge.status()).isEqualTo(TradeoffCommand.BAD_INPUT);
+    assertThat(huge.status()).isEqualTo(Failures.BAD_INPUT);
     assertThat(huge.err().strip()).startsWith("tradeoff: --value must be finite with |x| <=");
     assertThat(huge.out()).isEmpty();
   }
@@ -131,10 +133,10 @@ class CliGuardTest {
   void outputDirectoriesAreCheckedBeforeAnyWork() throws IOException {
     Path file = Files.writeString(dir.resolve("a-file"), "x");
     CliRun run = CliRun.of("reproduce", "stability", "--out", file.resolve("sub").toString());
-    assertThat(run.status()).isEqualTo(TradeoffCommand.BAD_INPUT);
+    assertThat(run.status()).isEqualTo(Failures.BAD_INPUT);
     assertThat(run.err().strip()).startsWith("tradeoff: --out must be a writable directory");
     CliRun predict = CliRun.of("predict", "--report", "/proc/nope", "--epochs", "1e-320");
-    assertThat(predict.status()).isEqualTo(TradeoffCommand.BAD_INPUT);
+    assertThat(predict.status()).isEqualTo(Failures.BAD_INPUT);
     assertThat(predict.err().strip()).startsWith("tradeoff: --epochs must be in [");
   }
 
@@ -142,7 +144,7 @@ class CliGuardTest {
   void aBadThreadCountIsRefusedBeforeTheOutputDirectoryIsCreated() {
     Path out = dir.resolve("bernoulli-out");
     CliRun run = CliRun.of("reproduce", "bernoulli", "--threads", "0", "--out", out.toString());
-    assertThat(run.status()).isEqualTo(TradeoffCommand.BAD_INPUT);
+    assertThat(run.status()).isEqualTo(Failures.BAD_INPUT);
     assertThat(run.err().strip()).isEqualTo("tradeoff: --threads must be in [1, 1024], but was 0");
     assertThat(run.out()).isEmpty();
     assertThat(out).doesNotExist();

@@ -11,11 +11,11 @@ import picocli.CommandLine;
 /**
  * Runs the {@code tradeoff} command in-process and captures what it prints. Runs are {@code
  * --quiet} unless the arguments name it, so progress on a slow machine never mixes with the
- * error line a test checks ({@link ProgressTest} tests progress).
+ * error line a test checks (the progress tests in {@code dev.tradeoff.cli.io} test progress).
  */
-record CliRun(int status, String out, String err) {
+public record CliRun(int status, String out, String err) {
 
-  static CliRun of(String... given) {
+  public static CliRun of(String... given) {
     List<String> all = new ArrayList<>(List.of(given));
     if (!all.contains("--quiet") && !all.contains("-q")) {
       all.add(0, "--quiet");
@@ -30,7 +30,7 @@ record CliRun(int status, String out, String err) {
     return new CliRun(status, out.toString(), err.toString());
   }
 
-  JsonNode json() {
+  public JsonNode json() {
     try {
       return new ObjectMapper().readTree(out);
     } catch (Exception e) {

@@ -18,12 +18,12 @@ import java.util.zip.GZIPOutputStream;
 import org.apache.commons.compress.compressors.bzip2.BZip2CompressorOutputStream;
 
 /** Hostile file contents for the sweeps, and the check that a message is safe to print. */
-final class HostileFiles {
+public final class HostileFiles {
 
   private HostileFiles() {}
 
   /** Contents by a name that ends the way the file will be named (.csv, .gz, ...). */
-  static Map<String, byte[]> contents() throws IOException {
+  public static Map<String, byte[]> contents() throws IOException {
     Map<String, byte[]> c = new LinkedHashMap<>();
     c.put("esc-header.csv", bytes("\u001b[31mred\u001b]0;title\u0007,x\n1,2\n"));
     c.put("line-breaks.csv", bytes("a\rb\u000bc\u0085d\u2028e,x\r\n1,2\n"));
@@ -52,7 +52,7 @@ final class HostileFiles {
    * Files that are not ledgers, by path: one with the ledger's header but no tables, another
    * application's database whose table name holds escape sequences, text, and devices.
    */
-  static Map<String, String> ledgers(Path dir) throws SQLException, IOException {
+  public static Map<String, String> ledgers(Path dir) throws SQLException, IOException {
     Map<String, String> l = new LinkedHashMap<>();
     Path headerOnly = dir.resolve("ledger-header-only.db");
     Path foreign = dir.resolve("ledger-foreign.db");
@@ -80,7 +80,7 @@ final class HostileFiles {
    * Whether a line is safe to print: no control character (ESC, line breaks, NUL...), no
    * replacement character, no format character, and no longer than the command line's limit.
    */
-  static boolean safe(String line) {
+  public static boolean safe(String line) {
     if (line.length() > "tradeoff: ".length() + Shown.LINE_LIMIT + 40) {
       return false;
     }
@@ -88,7 +88,7 @@ final class HostileFiles {
         || Character.getType(c) == Character.FORMAT || c == 0x2028 || c == 0x2029);
   }
 
-  static byte[] gzip(byte[] data) throws IOException {
+  public static byte[] gzip(byte[] data) throws IOException {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     try (OutputStream z = new GZIPOutputStream(out)) {
       z.write(data);
@@ -96,7 +96,7 @@ final class HostileFiles {
     return out.toByteArray();
   }
 
-  static byte[] bzip2(byte[] data) throws IOException {
+  public static byte[] bzip2(byte[] data) throws IOException {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     try (OutputStream z = new BZip2CompressorOutputStream(out)) {
       z.write(data);

@@ -3,6 +3,8 @@ package dev.tradeoff.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tradeoff.accounting.Shown;
+import dev.tradeoff.cli.io.Failures;
+import dev.tradeoff.cli.tune.TuneCommand;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -25,9 +27,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine;
 
 /**
  * A property-based sweep of hostile inputs over every command and every flag (plain seeded random

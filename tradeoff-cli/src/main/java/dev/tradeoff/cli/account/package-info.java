@@ -1,0 +1,4 @@
+/**
+ * {@code tradeoff account}: compose, convert and calibrate privacy guarantees.
+ */
+package dev.tradeoff.cli.account;

@@ -1,0 +1,4 @@
+/**
+ * {@code tradeoff ledger}: create, read and charge a privacy budget ledger.
+ */
+package dev.tradeoff.cli.ledger;

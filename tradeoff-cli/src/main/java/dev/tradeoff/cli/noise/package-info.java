@@ -1,0 +1,4 @@
+/**
+ * {@code tradeoff noise}: release values with a chosen mechanism.
+ */
+package dev.tradeoff.cli.noise;

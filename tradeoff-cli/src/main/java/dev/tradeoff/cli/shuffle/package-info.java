@@ -1,0 +1,4 @@
+/**
+ * {@code tradeoff shuffle}: the shuffled Gaussian sum, its analysis and plots.
+ */
+package dev.tradeoff.cli.shuffle;

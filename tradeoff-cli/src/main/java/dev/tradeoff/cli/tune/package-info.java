@@ -1,0 +1,4 @@
+/**
+ * {@code tradeoff tune}: private hyperparameter tuning of a user's training command.
+ */
+package dev.tradeoff.cli.tune;
