@@ -2,7 +2,6 @@ package dev.tradeoff.cli.tune;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tradeoff.accounting.budget.BudgetStore;
-import dev.tradeoff.accounting.budget.GuaranteeKind;
 import dev.tradeoff.accounting.budget.InMemoryBudgetStore;
 import dev.tradeoff.accounting.guarantee.PrivacyGuarantee;
 import dev.tradeoff.accounting.guarantee.PureDp;
@@ -13,21 +12,14 @@ import dev.tradeoff.cli.io.LedgerAmounts;
 import dev.tradeoff.cli.io.Numbers;
 import dev.tradeoff.ledger.SqliteLedger;
 import dev.tradeoff.mechanisms.random.Randomness;
-import dev.tradeoff.selection.expost.PureDpCandidate;
-import dev.tradeoff.selection.expost.RandomDroppingTuner;
-import dev.tradeoff.selection.expost.RdpCandidate;
-import dev.tradeoff.selection.expost.RenyiRandomDroppingTuner;
+import dev.tradeoff.selection.command.CommandTuning;
+import dev.tradeoff.selection.command.TuningPlan;
 import dev.tradeoff.selection.expost.TuningOutcome;
-import dev.tradeoff.selection.expost.TuningRun;
-import dev.tradeoff.selection.filter.PureDpFilter;
-import dev.tradeoff.selection.filter.RenyiFilter;
 import java.io.PrintWriter;
 import java.math.RoundingMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.random.RandomGenerator;
@@ -37,20 +29,16 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code tradeoff tune --plan plan.json [--ledger FILE] [--budget EPS] [--seed S] [--json]}: runs
- * [ExPost25, Algorithm 3] (random dropping) over the plan's shell-command candidates ({@link
- * TunePlan}), with Geom_{e^{−ε′}} dropping and the ex-post pure-DP guarantee of Theorem 11 (2ε_i +
- * ε′ for the chosen candidate, 0 for none), or, when the plan gives {@code alpha}, Exp_{ε′}
- * dropping and the ex-post RDP guarantee of Theorem 13. With {@code --ledger}, the run goes through
- * the privacy filter (Algorithm 4 / its pure-DP counterpart) on that ledger: admitted only if the
- * worst case fits, charged the realised ε̃, durably, before anything is printed. A new ledger is
+ * {@code tradeoff tune --plan plan.json [--ledger FILE] [--budget EPS] [--seed S] [--json]}: reads
+ * the {@link TuningPlan}, opens the budget and prints what {@link CommandTuning} (the library's
+ * [ExPost25, Algorithm 3] over shell-command candidates, Theorem 11 or 13) released. With {@code
+ * --ledger}, the run goes through the privacy filter on that ledger: admitted only if the worst
+ * case fits, charged the realised ε̃, durably, before anything is printed. A new ledger is
  * created with budget {@code --budget} (pure ε, or RDP ε at {@code alpha}); with {@code --budget}
  * alone the worst case is checked against it in memory. An existing (ε, δ) ledger whose policy has
  * an ex-post share ({@code tradeoff ledger create --filters rdp:0.6,expost@8:0.2,basic:0.2})
- * admits the run by its ex-post RDP filter at that order (Algorithm 4, Theorem 16; an ex-post
- * pure-DP guarantee enters by Lemma 7), and the entry records the worst case and the realised ε̃.
- * A failing candidate (crash, timeout,
- * garbage, negative or NaN ε) aborts the run with one line on stderr and status 2, the ledger
+ * admits the run by its ex-post RDP filter at that order, and the entry records the worst case and
+ * the realised ε̃. A failing candidate (crash, timeout, garbage, negative or NaN ε) aborts the run with one line on stderr and status 2, the ledger
  * unchanged; a refused request prints one line and exits with status 3. {@code --seed} makes the
  * run reproducible and not private: every output says so, and it is refused with {@code --ledger}
  * (a seeded run is never charged as if it were private).
@@ -87,13 +75,14 @@ public final class TuneCommand implements Callable<Integer> {
     if (budget != null) {
       Inputs.range("--budget", budget, Inputs.MIN_EPSILON, 10_000, "a total epsilon budget");
     }
-    TunePlan p = TunePlan.read(plan);
+    TuningPlan p = TuningPlan.read(plan);
     RandomGenerator random = seed == null ? Randomness.secure() : Randomness.seeded(seed);
-    Result result;
+    CommandTuning.Result result;
     PrivacyGuarantee remaining;
     try (BudgetStore store = store(p)) {
       // a refusal (BudgetExceededException) exits with Failures.BUDGET_EXCEEDED
-      result = p.alpha().isPresent() ? renyi(p, store, random) : pure(p, store, random);
+      result = store == null ? CommandTuning.run(p, random)
+          : CommandTuning.run(p, store, label(), random);
       remaining = store == null ? null
           : store instanceof SqliteLedger l && l.policy().isPresent() ? l.exPostRemaining()
           : store.remaining();
@@ -102,10 +91,7 @@ public final class TuneCommand implements Callable<Integer> {
     return 0;
   }
 
-  /** What one tuning run released and spent. */
-  private record Result(TuningRun<JsonNode> run, String guaranteeKind, double epsilon, double exAnte) {}
-
-  private BudgetStore store(TunePlan p) {
+  private BudgetStore store(TuningPlan p) {
     PrivacyGuarantee fresh =
         budget == null ? null : p.alpha().<PrivacyGuarantee>map(a -> RenyiDp.ofOrder(a, budget)).orElse(new PureDp(budget));
     if (ledger != null) {
@@ -126,46 +112,6 @@ public final class TuneCommand implements Callable<Integer> {
     return fresh == null ? null : new InMemoryBudgetStore(fresh);
   }
 
-  private Result pure(TunePlan p, BudgetStore store, RandomGenerator random) {
-    List<PureDpCandidate<JsonNode>> cs = new ArrayList<>();
-    for (TunePlan.Entry e : p.candidates()) {
-      cs.add(new PureDpCandidate<>(new ShellCandidate(e, p.timeoutSeconds(), null), e.epsilon().orElseThrow()));
-    }
-    RandomDroppingTuner<JsonNode> tuner = RandomDroppingTuner.of(cs, p.epsilonPrime());
-    var guarantee = tuner.guarantee();
-    TuningRun<JsonNode> run;
-    if (store == null) {
-      run = tuner.run(random);
-    } else if (store.kind() == GuaranteeKind.APPROX_DP) {
-      // an (epsilon, delta) ledger admits ex-post requests by its ex-post RDP filter (Algorithm 4);
-      // ex-post pure DP enters it by Lemma 7 (epsilon~-DP is ex-post (alpha, epsilon~)-RDP)
-      run = new RenyiFilter(store).answer(label(), guarantee, () -> tuner.run(random),
-          TuningRun::outcome);
-    } else {
-      run = new PureDpFilter(store).answer(label(), guarantee, () -> tuner.run(random),
-          TuningRun::outcome);
-    }
-    return new Result(run, "ex-post pure DP (Theorem 11)", guarantee.epsilonOf(run.outcome()),
-        guarantee.exAnteEpsilon());
-  }
-
-  private Result renyi(TunePlan p, BudgetStore store, RandomGenerator random) {
-    double alpha = p.alpha().orElseThrow();
-    List<RdpCandidate<JsonNode>> cs = new ArrayList<>();
-    for (TunePlan.Entry e : p.candidates()) {
-      RenyiDp declared = e.rdp().orElseGet(() -> RenyiDp.ofOrder(alpha, e.epsilon().orElseThrow()));
-      cs.add(new RdpCandidate<>(new ShellCandidate(e, p.timeoutSeconds(), alpha), declared));
-    }
-    RenyiRandomDroppingTuner<JsonNode> tuner = RenyiRandomDroppingTuner.of(cs, p.epsilonPrime(), alpha);
-    var guarantee = tuner.guarantee();
-    TuningRun<JsonNode> run =
-        store == null
-            ? tuner.run(random)
-            : new RenyiFilter(store).answer(label(), guarantee, () -> tuner.run(random), TuningRun::outcome);
-    return new Result(run, "ex-post RDP at alpha " + alpha + " (Theorem 13)",
-        guarantee.epsilonOf(run.outcome()), guarantee.exAnteEpsilon());
-  }
-
   private String randomness() {
     return seed == null ? "secure" : "seeded(" + seed + "): reproducible, NOT private";
   }
@@ -174,10 +120,10 @@ public final class TuneCommand implements Callable<Integer> {
     return "tune " + plan.getFileName();
   }
 
-  private void print(TunePlan p, Result r, PrivacyGuarantee remaining) throws Exception {
+  private void print(TuningPlan p, CommandTuning.Result r, PrivacyGuarantee remaining) throws Exception {
     PrintWriter out = spec.commandLine().getOut();
     Map<String, Object> doc = new LinkedHashMap<>();
-    if (r.run.outcome() instanceof TuningOutcome.Selected<JsonNode> s) {
+    if (r.run().outcome() instanceof TuningOutcome.Selected<JsonNode> s) {
       Map<String, Object> chosen = new LinkedHashMap<>();
       chosen.put("index", s.index());
       chosen.put("name", p.candidates().get(s.index()).name());
@@ -188,14 +134,14 @@ public final class TuneCommand implements Callable<Integer> {
     } else {
       doc.put("chosen", null);
     }
-    doc.put("runs", r.run.runs());
+    doc.put("runs", r.run().runs());
     doc.put("candidates", p.candidates().size());
     doc.put("epsilonPrime", p.epsilonPrime());
     Map<String, Object> g = new LinkedHashMap<>();
-    g.put("kind", r.guaranteeKind);
+    g.put("kind", r.guaranteeKind());
     p.alpha().ifPresent(a -> g.put("alpha", a));
-    g.put("epsilon", r.epsilon);
-    g.put("exAnteEpsilon", r.exAnte);
+    g.put("epsilon", r.epsilon());
+    g.put("exAnteEpsilon", r.exAnteEpsilon());
     g.put("private", seed == null);
     doc.put("guarantee", g);
     doc.put("seeded", seed != null);
@@ -213,10 +159,10 @@ public final class TuneCommand implements Callable<Integer> {
       out.printf("chosen       %s%n",
           chosen == null ? "none (every candidate was dropped)" : ((Map<?, ?>) chosen).get("name")
               + " (score " + Numbers.nearest(((Number) ((Map<?, ?>) chosen).get("score")).doubleValue()) + ")");
-      out.printf("runs         %d of %d candidates%n", r.run.runs(), p.candidates().size());
-      out.printf("guarantee    epsilon %s, %s%s%n", Numbers.up(r.epsilon), r.guaranteeKind,
+      out.printf("runs         %d of %d candidates%n", r.run().runs(), p.candidates().size());
+      out.printf("guarantee    epsilon %s, %s%s%n", Numbers.up(r.epsilon()), r.guaranteeKind(),
           seed == null ? "" : " (NOT private: the run was seeded)");
-      out.printf("worst case   epsilon %s%n", Numbers.up(r.exAnte));
+      out.printf("worst case   epsilon %s%n", Numbers.up(r.exAnteEpsilon()));
       out.printf("randomness   %s%n", randomness());
       if (remaining != null) {
         out.printf("remaining    %s%n", LedgerAmounts.text(remaining, RoundingMode.DOWN));

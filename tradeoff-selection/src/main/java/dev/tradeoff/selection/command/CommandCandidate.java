@@ -1,4 +1,4 @@
-package dev.tradeoff.cli.tune;
+package dev.tradeoff.selection.command;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tradeoff.accounting.guarantee.RenyiDp;
@@ -22,16 +22,16 @@ import java.util.random.RandomGenerator;
  * whole tuning run with an {@link IllegalArgumentException} naming the candidate. Its randomness is
  * its own (the command's); {@code random} is not passed to it.
  */
-final class ShellCandidate implements Candidate<JsonNode> {
+final class CommandCandidate implements Candidate<JsonNode> {
 
-  private final TunePlan.Entry entry;
+  private final TuningPlan.Entry entry;
   private final long timeoutSeconds;
   private final Double alpha;
 
   /** How long a shutdown waits for a candidate's start to return before giving up on it. */
   private static final long START_WAIT_SECONDS = 10;
 
-  ShellCandidate(TunePlan.Entry entry, long timeoutSeconds, Double alpha) {
+  CommandCandidate(TuningPlan.Entry entry, long timeoutSeconds, Double alpha) {
     this.entry = entry;
     this.timeoutSeconds = timeoutSeconds;
     this.alpha = alpha;
@@ -112,7 +112,7 @@ final class ShellCandidate implements Candidate<JsonNode> {
     String line = lastLine(stdout, "");
     JsonNode json;
     try {
-      json = TunePlan.JSON.readTree(line);
+      json = TuningPlan.JSON.readTree(line);
     } catch (IOException e) {
       json = null;
     }
@@ -145,7 +145,7 @@ final class ShellCandidate implements Candidate<JsonNode> {
       return;
     }
     if (json.has("rdp")) {
-      RenyiDp reported = TunePlan.curve(json.get("rdp"), who + " rdp");
+      RenyiDp reported = TuningPlan.curve(json.get("rdp"), who + " rdp");
       double declared = entry.rdp().map(r -> r.epsilonAt(alpha)).orElseGet(() -> entry.epsilon().orElseThrow());
       double actual = reported.epsilonAt(alpha);
       if (!(actual <= declared)) {

@@ -1,4 +1,4 @@
-package dev.tradeoff.cli.tune;
+package dev.tradeoff.selection.command;
 
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -16,7 +16,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * A tuning plan ({@code tradeoff tune --plan plan.json}):
+ * A plan for tuning a user's training command ({@code tradeoff tune --plan plan.json}, {@link
+ * CommandTuning}):
  *
  * <pre>
  * {
@@ -36,19 +37,23 @@ import java.util.Optional;
  * rdp} (an RDP curve; requires {@code alpha}). Its command is its own or the plan's template with
  * {name} placeholders replaced by its hyperparameters and {epsilon} by its declared ε.
  */
-record TunePlan(
+public record TuningPlan(
     double epsilonPrime,
     Optional<Double> alpha,
     long timeoutSeconds,
     List<Entry> candidates) {
 
   /** One candidate: its name, shell command (substituted), and declared guarantee. */
-  record Entry(String name, String command, Optional<Double> epsilon, Optional<RenyiDp> rdp) {}
+  public record Entry(String name, String command, Optional<Double> epsilon, Optional<RenyiDp> rdp) {}
 
   static final ObjectMapper JSON =
       JsonMapper.builder().enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS).build();
 
-  static TunePlan read(Path file) {
+  /**
+   * Reads and checks a plan; every message names the field ({@code candidates[2].epsilon}) and
+   * what it must be.
+   */
+  public static TuningPlan read(Path file) {
     JsonNode root;
     try {
       root = JSON.readTree(Files.readString(file));
@@ -83,7 +88,7 @@ record TunePlan(
     for (int i = 0; i < list.size(); i++) {
       entries.add(entry(list.get(i), i, template, alpha.isPresent()));
     }
-    return new TunePlan(epsilonPrime, alpha, timeout, List.copyOf(entries));
+    return new TuningPlan(epsilonPrime, alpha, timeout, List.copyOf(entries));
   }
 
   private static Entry entry(JsonNode c, int i, String template, boolean renyi) {
