@@ -3,12 +3,19 @@ package dev.tradeoff.cli.options;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tradeoff.accounting.event.DiscreteGaussianEvent;
+import dev.tradeoff.accounting.event.DiscreteLaplaceEvent;
 import dev.tradeoff.accounting.event.GaussianEvent;
 import dev.tradeoff.accounting.event.GuaranteeEvent;
+import dev.tradeoff.accounting.event.LaplaceEvent;
 import dev.tradeoff.accounting.event.PoissonSampledEvent;
 import dev.tradeoff.accounting.event.RandomizedResponseEvent;
+import dev.tradeoff.accounting.event.SampledWithoutReplacementEvent;
+import dev.tradeoff.accounting.event.ShuffledEpochsEvent;
+import dev.tradeoff.accounting.guarantee.GaussianDp;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.PureDp;
+import dev.tradeoff.accounting.guarantee.ZeroConcentratedDp;
 import org.junit.jupiter.api.Test;
 
 class MechanismSpecsTest {
@@ -25,9 +32,18 @@ class MechanismSpecsTest {
         .isEqualTo(RandomizedResponseEvent.binary(1));
     assertThat(MechanismSpecs.parse("randomized-response:epsilon=1,k=4"))
         .isEqualTo(new RandomizedResponseEvent(1, 4));
-    for (String ok : new String[] {"laplace:scale=2", "discrete-laplace:scale=2", "discrete-gaussian:sigma=3", "gdp:mu=1", "zcdp:rho=0.5"}) {
-      assertThat(MechanismSpecs.parse(ok)).isNotNull();
-    }
+    assertThat(MechanismSpecs.parse("laplace:scale=2")).isEqualTo(new LaplaceEvent(2));
+    assertThat(MechanismSpecs.parse("discrete-laplace:scale=2"))
+        .isEqualTo(new DiscreteLaplaceEvent(2));
+    assertThat(MechanismSpecs.parse("discrete-gaussian:sigma=3"))
+        .isEqualTo(new DiscreteGaussianEvent(3));
+    assertThat(MechanismSpecs.parse("gdp:mu=1")).isEqualTo(new GuaranteeEvent(new GaussianDp(1)));
+    assertThat(MechanismSpecs.parse("zcdp:rho=0.5"))
+        .isEqualTo(new GuaranteeEvent(new ZeroConcentratedDp(0.5)));
+    assertThat(MechanismSpecs.parse("batch-gaussian:sigma=1.1,n=60000,batch=256"))
+        .isEqualTo(new SampledWithoutReplacementEvent(60000, 256, new GaussianEvent(1.1)));
+    assertThat(MechanismSpecs.parse("shuffled-gaussian:sigma=1.1,batches=235"))
+        .isEqualTo(new ShuffledEpochsEvent(new GaussianEvent(1.1), 1, 235));
   }
 
   @Test

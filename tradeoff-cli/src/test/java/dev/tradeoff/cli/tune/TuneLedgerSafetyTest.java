@@ -1,7 +1,6 @@
 package dev.tradeoff.cli.tune;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.tradeoff.cli.CliRun;
 import dev.tradeoff.cli.TradeoffCommand;
@@ -81,34 +80,77 @@ class TuneLedgerSafetyTest {
     Path ledger = locked.resolve("ledger.db");
     assertThat(CliRun.of("tune", "--plan", plan.toString(), "--ledger", ledger.toString(),
         "--budget", "10").status()).isZero();
-    Files.setPosixFilePermissions(ledger, PosixFilePermissions.fromString("r--r--r--"));
-    Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("r-xr-xr-x"));
     try {
-      // root may write anything: then permissions cannot make a read-only ledger here
-      assumeTrue(!Files.isWritable(locked), "running as root: permissions do not apply");
+      readOnly(ledger);
+      readOnly(locked);
       CliRun run = CliRun.of("tune", "--plan", plan.toString(), "--ledger", ledger.toString());
       assertThat(run.status()).isEqualTo(Failures.BAD_INPUT);
       assertThat(run.err().strip()).startsWith("tradeoff: --ledger must be in a writable directory")
           .doesNotContain("\n");
-      Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("rwxr-xr-x"));
+      writable(locked);
       CliRun file = CliRun.of("tune", "--plan", plan.toString(), "--ledger", ledger.toString());
       assertThat(file.status()).isEqualTo(Failures.BAD_INPUT);
       assertThat(file.err().strip()).startsWith("tradeoff: --ledger must be writable")
           .doesNotContain("\n");
     } finally {
-      Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("rwxr-xr-x"));
+      writable(locked);
+      writable(ledger);
+    }
+    try (SqliteLedger l = SqliteLedger.open(ledger)) {
+      assertThat(l.entries()).hasSize(1);
     }
   }
 
+  /**
+   * Makes {@code path} read-only for this process: by its permissions, and, since root ignores
+   * those (as in CI), by the immutable attribute ({@code chattr +i}), which binds root too.
+   */
+  private static void readOnly(Path path) throws Exception {
+    boolean directory = Files.isDirectory(path);
+    Files.setPosixFilePermissions(path,
+        PosixFilePermissions.fromString(directory ? "r-xr-xr-x" : "r--r--r--"));
+    if (Files.isWritable(path)) {
+      run("chattr", "+i", path.toString());
+    }
+    assertThat(Files.isWritable(path)).as("%s is still writable", path).isFalse();
+  }
+
+  private static void writable(Path path) throws Exception {
+    if (Files.exists(path)) {
+      run("chattr", "-i", path.toString());
+      Files.setPosixFilePermissions(path, PosixFilePermissions.fromString(
+          Files.isDirectory(path) ? "rwxr-xr-x" : "rw-r--r--"));
+    }
+  }
+
+  private static void run(String... command) throws Exception {
+    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes());
+    assertThat(p.waitFor()).as("%s: %s", String.join(" ", command), out).isZero();
+  }
+
   @Test
-  void aReadOnlyFileSystemIsRefusedInOneLine() {
-    // /sys is mounted read-only in containers: even root cannot write there
-    Path sys = Path.of("/sys");
-    assumeTrue(Files.isDirectory(sys) && !Files.isWritable(sys), "no read-only /sys here");
-    CliRun run = CliRun.of("tune", "--plan", "/dev/null", "--ledger", "/sys/ledger.db",
-        "--budget", "10");
-    assertThat(run.status()).isEqualTo(Failures.BAD_INPUT);
-    assertThat(run.err().strip()).startsWith("tradeoff: ").doesNotContain("\n").doesNotContain("Exception");
+  void aReadOnlyFileSystemIsRefusedInOneLine() throws Exception {
+    // a read-only file system binds root too: a tmpfs this test mounts read-only (root, as in CI),
+    // or /sys, which containers mount read-only, where this process cannot mount
+    Path mount = Files.createDirectory(dir.resolve("read-only-fs"));
+    boolean mounted = Files.isWritable(Path.of("/sys"))
+        && new ProcessBuilder("mount", "-t", "tmpfs", "-o", "ro,size=1m", "tmpfs", mount.toString())
+            .redirectErrorStream(true).start().waitFor() == 0;
+    Path target = mounted ? mount : Path.of("/sys");
+    assertThat(mounted || !Files.isWritable(target)).as("no read-only file system here").isTrue();
+    try {
+      CliRun run = CliRun.of("tune", "--plan", "/dev/null", "--ledger",
+          target.resolve("ledger.db").toString(), "--budget", "10");
+      assertThat(run.status()).isEqualTo(Failures.BAD_INPUT);
+      assertThat(run.err().strip()).startsWith("tradeoff: ").doesNotContain("\n")
+          .doesNotContain("Exception");
+      assertThat(target.resolve("ledger.db")).doesNotExist();
+    } finally {
+      if (mounted) {
+        run("umount", mount.toString());
+      }
+    }
   }
 
   @Test

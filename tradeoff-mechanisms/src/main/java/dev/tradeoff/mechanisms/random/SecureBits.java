@@ -45,17 +45,19 @@ final class SecureBits implements RandomGenerator {
 
   /** A generator on a fresh 256-bit Hash_DRBG seeded by the operating system. */
   static SecureBits fromDrbg() {
-    SecureRandom drbg;
+    return new SecureBits(drbg()::nextBytes, BLOCK_BYTES);
+  }
+
+  /** A fresh instance of the JDK's SP 800-90A DRBG at 256-bit strength, reseeding enabled. */
+  static SecureRandom drbg() {
     try {
-      drbg =
-          SecureRandom.getInstance(
-              "DRBG",
-              DrbgParameters.instantiation(
-                  256, DrbgParameters.Capability.RESEED_ONLY, "dev.tradeoff".getBytes(StandardCharsets.UTF_8)));
+      return SecureRandom.getInstance(
+          "DRBG",
+          DrbgParameters.instantiation(256, DrbgParameters.Capability.RESEED_ONLY,
+              "dev.tradeoff".getBytes(StandardCharsets.UTF_8)));
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("the JDK's SP 800-90A DRBG is not available", e);
     }
-    return new SecureBits(drbg::nextBytes, BLOCK_BYTES);
   }
 
   /** The next {@code bits} bits, 1 ≤ bits ≤ 64, as an unsigned number. */
