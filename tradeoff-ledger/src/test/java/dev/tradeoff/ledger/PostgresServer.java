@@ -30,8 +30,8 @@ import java.util.stream.Stream;
  */
 final class PostgresServer implements AutoCloseable {
 
-  static final Path BIN = Path.of(System.getProperty("tradeoff.postgres.bin",
-      "/usr/lib/postgresql/15/bin"));
+  /** Debian's newest installed server ({@code /usr/lib/postgresql/N/bin}), or the property. */
+  static final Path BIN = binaries();
   static final String SUPERUSER = "tradeoff_admin";
   static final String OWNER = "team_owner";
   static final String ANALYST = "analyst_a";
@@ -42,6 +42,21 @@ final class PostgresServer implements AutoCloseable {
   private final Path data;
   private final int port;
   private final Thread stopOnExit;
+
+  private static Path binaries() {
+    String given = System.getProperty("tradeoff.postgres.bin");
+    if (given != null) {
+      return Path.of(given);
+    }
+    Path root = Path.of("/usr/lib/postgresql");
+    try (Stream<Path> versions = Files.list(root)) {
+      return versions.filter(v -> v.getFileName().toString().matches("[0-9]+"))
+          .max(Comparator.comparingInt(v -> Integer.parseInt(v.getFileName().toString())))
+          .map(v -> v.resolve("bin")).orElse(root.resolve("15/bin"));
+    } catch (IOException e) {
+      return root.resolve("15/bin");
+    }
+  }
 
   /** Whether Debian's PostgreSQL server binaries are installed. */
   static boolean available() {
