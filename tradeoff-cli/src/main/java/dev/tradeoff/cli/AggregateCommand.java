@@ -15,7 +15,7 @@ import dev.tradeoff.ensemble.pate.PateAggregator;
 import dev.tradeoff.ensemble.pate.PateCalibration;
 import dev.tradeoff.ensemble.pate.PateRun;
 import dev.tradeoff.ensemble.pate.VoteTable;
-import dev.tradeoff.ledger.SqliteLedger;
+import dev.tradeoff.ledger.PrivacyLedger;
 import dev.tradeoff.mechanisms.random.Randomness;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -114,8 +114,14 @@ public final class AggregateCommand implements Callable<Integer> {
       + "never charged.")
   boolean dataDependent;
 
-  @Option(names = "--ledger", description = "Privacy ledger (SQLite) to charge the run to.")
-  Path ledger;
+  @Option(names = "--ledger", converter = LedgerLocation.Converter.class,
+      description = "Privacy ledger to charge the run to: an SQLite file or"
+          + " postgresql://HOST[:PORT]/DB (credentials from PGUSER/PGPASSWORD or ~/.pgpass).")
+  LedgerLocation ledger;
+
+  @Option(names = "--dataset", description = "The dataset whose budget a PostgreSQL ledger"
+      + " charges (default " + LedgerLocation.DEFAULT_DATASET + ").")
+  String dataset;
 
   @Option(names = "--ledger-budget", split = ",",
       description = "EPSILON,DELTA: create the ledger with this total budget.")
@@ -131,7 +137,7 @@ public final class AggregateCommand implements Callable<Integer> {
   public Integer call() {
     Inputs.delta("--delta", delta);
     ApproxDp budget = budget();
-    LedgerFlags.check(ledger, ledgerBudget, seed, true);
+    LedgerFlags.check(ledger, dataset, ledgerBudget, seed, true);
     VotesCsv.Read read = read();
     VoteTable table = read.table();
     checkEmptyOutput();
@@ -149,7 +155,7 @@ public final class AggregateCommand implements Callable<Integer> {
     }
     LedgerEntry entry = null;
     if (ledger != null) {
-      try (SqliteLedger l = LedgerFlags.open(ledger, ledgerBudget)) {
+      try (PrivacyLedger l = LedgerFlags.open(ledger, dataset, ledgerBudget)) {
         entry = l.charge("aggregate " + votes.getFileName(), new Charge(event, guarantee),
             commandLine());
       } catch (BudgetExceededException e) {
@@ -341,7 +347,7 @@ public final class AggregateCommand implements Callable<Integer> {
         + "private");
     if (entry != null) {
       Map<String, Object> l = new LinkedHashMap<>();
-      l.put("path", ledger.toAbsolutePath().toString());
+      l.put("path", ledger.shown());
       l.put("id", entry.id());
       m.put("ledger", l);
     }

@@ -145,8 +145,7 @@ public final class PostgresLedger extends PrivacyLedger {
       Map<String, String> environment) {
     Require.nonNull("server", server);
     checkDataset(dataset);
-    PostgresLedger probe = new PostgresLedger(server, dataset, environment, new Header(
-        Coordinates.ofBudget(new ApproxDp(1, 0)), null, null));
+    PostgresLedger probe = probe(server, dataset, environment);
     Header header;
     try {
       header = probe.inReadTransaction(probe::readHeader);
@@ -199,6 +198,25 @@ public final class PostgresLedger extends PrivacyLedger {
     }
   }
 
+  /** Whether dataset {@code dataset} exists at {@code server} and this role may see it. */
+  public static boolean exists(PostgresLocation server, String dataset) {
+    Require.nonNull("server", server);
+    checkDataset(dataset);
+    PostgresLedger probe = probe(server, dataset, System.getenv());
+    try {
+      return probe.inReadTransaction(c -> tablesExist(c) && datasetExists(c, dataset));
+    } finally {
+      probe.close();
+    }
+  }
+
+  /** A connection holder for reading a header before the budget is known (its own is unused). */
+  private static PostgresLedger probe(PostgresLocation server, String dataset,
+      Map<String, String> environment) {
+    return new PostgresLedger(server, dataset, environment, new Header(
+        Coordinates.ofBudget(new ApproxDp(1, 0)), null, null));
+  }
+
   /** The server and database. */
   public PostgresLocation server() {
     return server;
@@ -236,7 +254,7 @@ public final class PostgresLedger extends PrivacyLedger {
       + " WHERE e.dataset = ?";
 
   @Override
-  String location() {
+  public String location() {
     return server + " dataset \"" + dataset + "\"";
   }
 

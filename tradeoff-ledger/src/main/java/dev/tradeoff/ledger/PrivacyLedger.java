@@ -121,8 +121,8 @@ public abstract sealed class PrivacyLedger implements BudgetStore
 
   // ------------------------------------------------------------- what a store provides
 
-  /** Where this budget lives, for messages (a file, or a server, database and dataset). */
-  abstract String location();
+  /** Where this budget lives: a file, or a server, database and dataset (never a credential). */
+  public abstract String location();
 
   /** Runs {@code work} in a write transaction serialised with every other writer of this budget. */
   abstract <T> T inWriteTransaction(SqlWork<T> work);

@@ -195,7 +195,7 @@ import org.sqlite.SQLiteException;
           + " filter, description, hash, settle_hash FROM tradeoff_charges";
 
   @Override
-  String location() {
+  public String location() {
     return file.toString();
   }
 
