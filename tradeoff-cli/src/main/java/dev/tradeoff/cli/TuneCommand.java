@@ -19,7 +19,6 @@ import dev.tradeoff.selection.filter.PureDpFilter;
 import dev.tradeoff.selection.filter.RenyiFilter;
 import java.io.PrintWriter;
 import java.math.RoundingMode;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

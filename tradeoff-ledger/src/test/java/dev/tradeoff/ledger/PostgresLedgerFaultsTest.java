@@ -21,8 +21,6 @@ import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,7 +28,7 @@ import org.junit.jupiter.api.Test;
  * mid-run and clients killed with SIGKILL: never more than the budget, never a committed charge
  * lost, never a charge counted twice.
  */
-class PostgresLedgerFaultsTest {
+class PostgresLedgerFaultsTest extends PostgresServerTest {
 
   /** 1/64: exact in binary, so exactly 37 charges fit a budget of 37/64. */
   private static final double UNIT = 1.0 / 64;
@@ -38,20 +36,7 @@ class PostgresLedgerFaultsTest {
   private static final int PROCESSES = 4;
   private static final int THREADS = 25;
 
-  private static PostgresServer server;
 
-  @BeforeAll
-  static void startServer() throws Exception {
-    PostgresTests.assumeServer();
-    server = PostgresServer.start();
-  }
-
-  @AfterAll
-  static void stopServer() throws Exception {
-    if (server != null) {
-      server.close();
-    }
-  }
 
   @Test
   void fourProcessesOfTwentyFiveThreadsCommitExactlyWhatTheBudgetAdmits() throws Exception {

@@ -23,8 +23,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,24 +31,11 @@ import org.junit.jupiter.api.io.TempDir;
  * ledger, budgets per dataset, and roles enforced by the database (checked with the analyst's own
  * SQL, not only through the client).
  */
-class PostgresLedgerTest {
+class PostgresLedgerTest extends PostgresServerTest {
 
-  private static PostgresServer server;
 
   @TempDir Path dir;
 
-  @BeforeAll
-  static void startServer() throws Exception {
-    PostgresTests.assumeServer();
-    server = PostgresServer.start();
-  }
-
-  @AfterAll
-  static void stopServer() throws Exception {
-    if (server != null) {
-      server.close();
-    }
-  }
 
   @Test
   void reserveCommitCancelAndChargeBehaveAsInTheSqliteLedger() {
