@@ -15,12 +15,13 @@ import dev.tradeoff.cli.io.Inputs;
 import dev.tradeoff.cli.io.Json;
 import dev.tradeoff.cli.io.Numbers;
 import dev.tradeoff.cli.options.LedgerFlags;
+import dev.tradeoff.cli.options.LedgerLocation;
 import dev.tradeoff.ensemble.pate.Answer;
 import dev.tradeoff.ensemble.pate.PateAggregator;
 import dev.tradeoff.ensemble.pate.PateCalibration;
 import dev.tradeoff.ensemble.pate.PateRun;
 import dev.tradeoff.ensemble.pate.VoteTable;
-import dev.tradeoff.ledger.SqliteLedger;
+import dev.tradeoff.ledger.PrivacyLedger;
 import dev.tradeoff.mechanisms.random.Randomness;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -119,8 +120,14 @@ public final class AggregateCommand implements Callable<Integer> {
       + "never charged.")
   boolean dataDependent;
 
-  @Option(names = "--ledger", description = "Privacy ledger (SQLite) to charge the run to.")
-  Path ledger;
+  @Option(names = "--ledger", converter = LedgerLocation.Converter.class,
+      description = "Privacy ledger to charge the run to: an SQLite file or"
+          + " postgresql://HOST[:PORT]/DB (credentials from PGUSER/PGPASSWORD or ~/.pgpass).")
+  LedgerLocation ledger;
+
+  @Option(names = "--dataset", description = "The dataset whose budget a PostgreSQL ledger"
+      + " charges (default " + LedgerLocation.DEFAULT_DATASET + ").")
+  String dataset;
 
   @Option(names = "--ledger-budget", split = ",",
       description = "EPSILON,DELTA: create the ledger with this total budget.")
@@ -136,7 +143,7 @@ public final class AggregateCommand implements Callable<Integer> {
   public Integer call() {
     Inputs.delta("--delta", delta);
     ApproxDp budget = budget();
-    LedgerFlags.check(ledger, ledgerBudget, seed, true);
+    LedgerFlags.check(ledger, dataset, ledgerBudget, seed, true);
     VotesCsv.Read read = read();
     VoteTable table = read.table();
     checkEmptyOutput();
@@ -154,7 +161,7 @@ public final class AggregateCommand implements Callable<Integer> {
     }
     LedgerEntry entry = null;
     if (ledger != null) {
-      try (SqliteLedger l = LedgerFlags.open(ledger, ledgerBudget)) {
+      try (PrivacyLedger l = LedgerFlags.open(ledger, dataset, ledgerBudget)) {
         entry = l.charge("aggregate " + votes.getFileName(), new Charge(event, guarantee),
             commandLine());
       } catch (BudgetExceededException e) {
@@ -346,7 +353,7 @@ public final class AggregateCommand implements Callable<Integer> {
         + "private");
     if (entry != null) {
       Map<String, Object> l = new LinkedHashMap<>();
-      l.put("path", ledger.toAbsolutePath().toString());
+      l.put("path", ledger.shown());
       l.put("id", entry.id());
       m.put("ledger", l);
     }

@@ -16,8 +16,9 @@ import dev.tradeoff.cli.io.Json;
 import dev.tradeoff.cli.io.Numbers;
 import dev.tradeoff.cli.io.Progress;
 import dev.tradeoff.cli.options.LedgerFlags;
+import dev.tradeoff.cli.options.LedgerLocation;
 import dev.tradeoff.learning.features.FeatureMap;
-import dev.tradeoff.ledger.SqliteLedger;
+import dev.tradeoff.ledger.PrivacyLedger;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -145,8 +146,14 @@ public final class LabelCommand implements Callable<Integer> {
       + "read, nothing is charged or written.")
   boolean planOnly;
 
-  @Option(names = "--ledger", description = "Privacy ledger (SQLite) to charge the run to.")
-  Path ledger;
+  @Option(names = "--ledger", converter = LedgerLocation.Converter.class,
+      description = "Privacy ledger to charge the run to: an SQLite file or"
+          + " postgresql://HOST[:PORT]/DB (credentials from PGUSER/PGPASSWORD or ~/.pgpass).")
+  LedgerLocation ledger;
+
+  @Option(names = "--dataset", description = "The dataset whose budget a PostgreSQL ledger"
+      + " charges (default " + LedgerLocation.DEFAULT_DATASET + ").")
+  String dataset;
 
   @Option(names = "--ledger-budget", split = ",",
       description = "EPSILON,DELTA: create the ledger with this total budget.")
@@ -176,7 +183,7 @@ public final class LabelCommand implements Callable<Integer> {
     commandLine.addAll(spec.commandLine().getParseResult().originalArgs());
     BeamRunner beamRunner = BeamRunner.parse(runner);
     LabelJob.Request request = request();
-    LedgerFlags.check(ledger, ledgerBudget, seed, !planOnly);
+    LedgerFlags.check(ledger, dataset, ledgerBudget, seed, !planOnly);
     if (!planOnly) {
       if (master != null) {
         beamRunner.remoteOptions(master, 1, List.of()); // checks runner and class path
@@ -201,7 +208,8 @@ public final class LabelCommand implements Callable<Integer> {
       var options = master == null ? beamRunner.options(parallelism)
           : beamRunner.remoteOptions(master, parallelism, List.of(applicationJar()));
       LabelManifest manifest;
-      try (SqliteLedger l = ledger == null ? null : LedgerFlags.open(ledger, ledgerBudget)) {
+      try (PrivacyLedger l = ledger == null ? null : LedgerFlags.open(ledger, dataset,
+          ledgerBudget)) {
         manifest = LabelJob.run(plan, new LabelJob.RunInfo(options, beamRunner.cliName(), master,
             commandLine), l);
       }

@@ -7,7 +7,10 @@ import dev.tradeoff.accounting.guarantee.PrivacyGuarantee;
 import dev.tradeoff.cli.io.Inputs;
 import dev.tradeoff.cli.io.Json;
 import dev.tradeoff.cli.io.LedgerAmounts;
+import dev.tradeoff.cli.options.LedgerLocation;
 import dev.tradeoff.cli.options.MechanismSpecs;
+import dev.tradeoff.ledger.PostgresLedger;
+import dev.tradeoff.ledger.PrivacyLedger;
 import dev.tradeoff.ledger.SqliteLedger;
 import java.io.PrintWriter;
 import java.math.RoundingMode;
@@ -24,9 +27,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code tradeoff ledger}: inspect a persistent privacy-budget ledger ({@link SqliteLedger}).
- * Every subcommand takes its ledger as its argument, as {@code --ledger FILE} or from {@code
- * TRADEOFF_LEDGER} ({@link LedgerFile}); there is no default file.
+ * {@code tradeoff ledger}: inspect a persistent privacy-budget ledger ({@link PrivacyLedger}: an
+ * SQLite file, or a dataset's budget in a team's PostgreSQL database). Every subcommand takes its
+ * ledger as its argument, as {@code --ledger FILE|postgresql://HOST[:PORT]/DB} or from {@code
+ * TRADEOFF_LEDGER} ({@link LedgerFile}), and {@code --dataset NAME}; there is no default ledger.
  * {@code ledger show FILE [--json]} lists the budget, what is spent (open reservations at
  * their worst case, rounded up), what remains (rounded down) and every charge: label, status,
  * reserved and charged amounts, timestamps and the process that made it. It only reads the file.
@@ -37,7 +41,8 @@ import picocli.CommandLine.Spec;
     description = "Create, inspect, charge and verify a privacy-budget ledger.",
     subcommands = {LedgerCommand.Show.class, LedgerCommand.Create.class,
         LedgerCommand.Remaining.class, LedgerCommand.Fits.class, LedgerCommand.Charge.class,
-        LedgerCommand.History.class, LedgerCommand.Plot.class, LedgerCommand.Verify.class})
+        LedgerCommand.History.class, LedgerCommand.Plot.class, LedgerCommand.Verify.class,
+        LedgerCommand.Grant.class})
 public final class LedgerCommand implements Runnable {
 
   @Spec CommandSpec spec;
@@ -64,13 +69,13 @@ public final class LedgerCommand implements Runnable {
     @Override
     public Integer call() {
       PrintWriter out = spec.commandLine().getOut();
-      try (SqliteLedger l = SqliteLedger.open(ledger.toRead())) {
+      try (PrivacyLedger l = ledger.open()) {
         List<LedgerEntry> entries = l.entries();
         PrivacyGuarantee spent = l.spent();
         PrivacyGuarantee remaining = l.remaining();
         if (json) {
           Map<String, Object> doc = new LinkedHashMap<>();
-          doc.put("ledger", l.file().toString());
+          doc.put("ledger", l.location().toString());
           doc.put("kind", l.kind().name());
           doc.put("budget", LedgerAmounts.json(l.budget()));
           doc.put("spent", LedgerAmounts.json(spent));
@@ -92,7 +97,7 @@ public final class LedgerCommand implements Runnable {
           doc.put("entries", rows);
           out.println(Json.write(doc));
         } else {
-          out.printf("ledger     %s%n", l.file());
+          out.printf("ledger     %s%n", l.location());
           out.printf("kind       %s%n", l.kind());
           out.printf("budget     %s%n", LedgerAmounts.text(l.budget(), RoundingMode.DOWN));
           out.printf("spent      %s%n", LedgerAmounts.text(spent, RoundingMode.UP));
@@ -145,22 +150,26 @@ public final class LedgerCommand implements Runnable {
       }
       ApproxDp b = new ApproxDp(Inputs.epsilon("--budget", budget[0]),
           Inputs.delta("--budget", budget[1]));
-      Path file = ledger.toWrite();
-      if (java.nio.file.Files.exists(file)) {
-        throw new IllegalArgumentException("--ledger " + file + " already exists; a ledger is"
-            + " created once");
+      LedgerLocation where = ledger.toWrite();
+      if (where.exists(ledger.dataset)) {
+        throw new IllegalArgumentException("--ledger " + where + (where.file() == null
+            ? " already has dataset " + ledger.dataset : " already exists")
+            + "; a budget is created once");
       }
       var policy = dev.tradeoff.ledger.LedgerPolicy.parse(filters, null,
           dev.tradeoff.ledger.LedgerPolicy.defaultEventDelta(b));
-      try {
-        java.nio.file.Files.delete(java.nio.file.Files.createFile(file));
-      } catch (java.io.IOException e) {
-        throw new IllegalArgumentException("--ledger cannot be created at " + file + " ("
-            + e.getClass().getSimpleName() + ": " + e.getMessage() + ")");
+      if (where.file() != null) {
+        Path file = where.file();
+        try {
+          java.nio.file.Files.delete(java.nio.file.Files.createFile(file));
+        } catch (java.io.IOException e) {
+          throw new IllegalArgumentException("--ledger cannot be created at " + file + " ("
+              + e.getClass().getSimpleName() + ": " + e.getMessage() + ")");
+        }
       }
-      try (SqliteLedger l = SqliteLedger.create(file, b, policy)) {
+      try (PrivacyLedger l = where.create(ledger.dataset, b, policy)) {
         PrintWriter out = spec.commandLine().getOut();
-        out.printf("created %s: budget %s, filters %s, head %s%n", l.file(),
+        out.printf("created %s: budget %s, filters %s, head %s%n", l.location(),
             LedgerAmounts.text(b, RoundingMode.DOWN), policy.text(), l.verify().headHash());
         out.flush();
       }
@@ -182,9 +191,9 @@ public final class LedgerCommand implements Runnable {
 
     @Override
     public Integer call() {
-      try (SqliteLedger l = SqliteLedger.open(ledger.toRead())) {
+      try (PrivacyLedger l = ledger.open()) {
         Map<String, Object> doc = new LinkedHashMap<>();
-        doc.put("ledger", l.file().toString());
+        doc.put("ledger", l.location().toString());
         doc.put("budget", LedgerAmounts.json(l.budget()));
         doc.put("policy", l.policy().map(p -> p.text()).orElse(null));
         doc.put("filters", l.policy().isPresent() ? l.remainingByFilter() : null);
@@ -218,11 +227,11 @@ public final class LedgerCommand implements Runnable {
     @Option(names = "--count", defaultValue = "1", description = "how many releases (default 1)")
     int count;
 
-    dev.tradeoff.accounting.budget.Charge charge(SqliteLedger l, int n) {
+    dev.tradeoff.accounting.budget.Charge charge(PrivacyLedger l, int n) {
       var event = MechanismSpecs.parse(mechanism);
       var e = n == 1 ? event : new dev.tradeoff.accounting.event.SelfComposedEvent(event, n);
       return dev.tradeoff.accounting.budget.Charge.of(e, l.policy().orElseThrow(
-          () -> new IllegalArgumentException("--ledger " + l.file() + " has no (epsilon, delta)"
+          () -> new IllegalArgumentException("--ledger " + l.location() + " has no (epsilon, delta)"
               + " budget")).eventDelta());
     }
   }
@@ -235,7 +244,7 @@ public final class LedgerCommand implements Runnable {
     @Override
     public Integer call() {
       Inputs.count("--count", count, 1, 1_000_000);
-      try (SqliteLedger l = SqliteLedger.open(ledger.toRead())) {
+      try (PrivacyLedger l = ledger.open()) {
         var one = charge(l, 1);
         // the exact count: GDP and RDP charges are priced in closed form for any count
         int fit = l.fits(one, Integer.MAX_VALUE);
@@ -261,7 +270,7 @@ public final class LedgerCommand implements Runnable {
     public Integer call() {
       Inputs.count("--count", count, 1, 1_000_000);
       PrintWriter out = spec.commandLine().getOut();
-      try (SqliteLedger l = SqliteLedger.open(ledger.toRead())) {
+      try (PrivacyLedger l = ledger.open()) {
         var c = charge(l, count);
         // the arguments as given, from the top-level command on ("ledger charge --ledger ...")
         String commandLine = "tradeoff " + String.join(" ",
@@ -296,9 +305,9 @@ public final class LedgerCommand implements Runnable {
     @Override
     public Integer call() {
       PrintWriter out = spec.commandLine().getOut();
-      try (SqliteLedger l = SqliteLedger.open(ledger.toRead())) {
+      try (PrivacyLedger l = ledger.open()) {
         List<Map<String, Object>> rows = new ArrayList<>();
-        for (SqliteLedger.LedgerRecord r : l.history()) {
+        for (PrivacyLedger.LedgerRecord r : l.history()) {
           Map<String, Object> row = new LinkedHashMap<>();
           LedgerEntry e = r.entry();
           row.put("id", e.id());
@@ -317,7 +326,7 @@ public final class LedgerCommand implements Runnable {
           rows.add(row);
         }
         if (json) {
-          out.println(Json.write(Map.of("ledger", l.file().toString(), "entries", rows)));
+          out.println(Json.write(Map.of("ledger", l.location().toString(), "entries", rows)));
         } else {
           out.println(csv ? "id,reservedAt,committedAt,status,label,filter,epsilon,delta,gdpMu,"
               + "event,commandLine,hash" : "");
@@ -361,7 +370,7 @@ public final class LedgerCommand implements Runnable {
 
     @Override
     public Integer call() throws java.io.IOException {
-      try (SqliteLedger l = SqliteLedger.open(ledger.toRead())) {
+      try (PrivacyLedger l = ledger.open()) {
         List<Double> x = new ArrayList<>();
         List<Double> basic = new ArrayList<>();
         List<Double> gdp = new ArrayList<>();
@@ -369,7 +378,7 @@ public final class LedgerCommand implements Runnable {
         double muSq = 0;
         int i = 0;
         double delta = l.budget() instanceof ApproxDp a ? a.delta() : 1e-5;
-        for (SqliteLedger.LedgerRecord r : l.history()) {
+        for (PrivacyLedger.LedgerRecord r : l.history()) {
           if (r.entry().status() == dev.tradeoff.accounting.budget.EntryStatus.CANCELLED
               || r.description().approxDp() == null) {
             continue;
@@ -384,7 +393,8 @@ public final class LedgerCommand implements Runnable {
               .epsilon(Math.sqrt(muSq), delta));
         }
         var chart = new org.knowm.xchart.XYChartBuilder().width(800).height(500)
-            .title("privacy spent: " + l.file().getFileName()).xAxisTitle("entry")
+            .title("privacy spent: " + (l instanceof dev.tradeoff.ledger.SqliteLedger f
+                ? f.file().getFileName() : l.location())).xAxisTitle("entry")
             .yAxisTitle("epsilon").build();
         if (!x.isEmpty()) {
           chart.addSeries("sum of epsilons (basic)", x, basic);
@@ -405,6 +415,36 @@ public final class LedgerCommand implements Runnable {
     }
   }
 
+  /**
+   * {@code tradeoff ledger grant --ledger postgresql://... --dataset NAME --role ROLE}: the owner
+   * lets a database role charge and read one dataset (nothing else; enforced by the database).
+   */
+  @Command(name = "grant", mixinStandardHelpOptions = true,
+      description = "Let a PostgreSQL role charge and read one dataset's budget (owner only).")
+  public static final class Grant implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Mixin LedgerFile ledger;
+
+    @Option(names = "--role", required = true, description = "the analyst's database role")
+    String role;
+
+    @Override
+    public Integer call() {
+      LedgerLocation where = ledger.toRead();
+      if (where.server() == null) {
+        throw new IllegalArgumentException("--ledger must be postgresql://HOST[:PORT]/DB for"
+            + " grant: an SQLite file's access is its file permissions, but was " + where);
+      }
+      String dataset = ledger.dataset == null ? LedgerLocation.DEFAULT_DATASET : ledger.dataset;
+      PostgresLedger.grant(where.server(), dataset, role);
+      spec.commandLine().getOut().printf("granted %s: charge and read dataset %s of %s%n", role,
+          dataset, where);
+      spec.commandLine().getOut().flush();
+      return 0;
+    }
+  }
+
   /** {@code tradeoff ledger verify}: checks the hash chain, header and schema. */
   @Command(name = "verify", mixinStandardHelpOptions = true,
       description = "Check the ledger's schema, recorded budget and hash chain; prints the head"
@@ -416,8 +456,8 @@ public final class LedgerCommand implements Runnable {
 
     @Override
     public Integer call() {
-      try (SqliteLedger l = SqliteLedger.open(ledger.toRead())) {
-        SqliteLedger.Verification v = l.verify();
+      try (PrivacyLedger l = ledger.open()) {
+        PrivacyLedger.Verification v = l.verify();
         spec.commandLine().getOut().printf("ok: %d entries, head %s%n", v.entries(),
             v.headHash());
         spec.commandLine().getOut().flush();

@@ -1,39 +1,52 @@
 package dev.tradeoff.cli.ledger;
 
 import dev.tradeoff.accounting.Shown;
-import dev.tradeoff.cli.io.Inputs;
-import java.nio.file.Path;
+import dev.tradeoff.cli.options.LedgerLocation;
+import dev.tradeoff.ledger.PrivacyLedger;
 import java.util.Map;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * The ledger file of a {@code tradeoff ledger} subcommand, given as its one argument ({@code ledger
+ * The ledger of a {@code tradeoff ledger} subcommand, given as its one argument ({@code ledger
  * show team.db}), as {@code --ledger team.db}, or through the environment variable {@value
- * #ENVIRONMENT}. There is no default file: without any of the three the command is refused, so two
- * runs started in two directories never charge two different ledgers by accident.
+ * #ENVIRONMENT}; a file or {@code postgresql://HOST[:PORT]/DB} ({@link LedgerLocation}), with
+ * {@code --dataset NAME} for a database's budgets. There is no default ledger: without any of the
+ * three the command is refused, so two runs started in two directories never charge two different
+ * ledgers by accident.
  */
 final class LedgerFile {
 
   /** The environment variable naming the ledger when no path is given. */
   static final String ENVIRONMENT = "TRADEOFF_LEDGER";
 
-  @Option(names = "--ledger", paramLabel = "PATH",
-      description = "The ledger file (or give it as the argument, or set " + ENVIRONMENT + ").")
-  Path option;
+  @Option(names = "--ledger", paramLabel = "PATH", converter = LedgerLocation.Converter.class,
+      description = "The ledger file or postgresql://HOST[:PORT]/DB (or give it as the argument,"
+          + " or set " + ENVIRONMENT + ").")
+  LedgerLocation option;
 
-  @Parameters(arity = "0..1", paramLabel = "LEDGER",
-      description = "The ledger file (the same as --ledger).")
-  Path argument;
+  @Parameters(arity = "0..1", paramLabel = "LEDGER", converter = LedgerLocation.Converter.class,
+      description = "The ledger (the same as --ledger).")
+  LedgerLocation argument;
+
+  @Option(names = "--dataset", paramLabel = "NAME",
+      description = "The dataset whose budget to use in a PostgreSQL ledger (default "
+          + LedgerLocation.DEFAULT_DATASET + ").")
+  String dataset;
 
   /** The ledger named on the command line or in the environment, checked for reading. */
-  Path toRead() {
-    return Inputs.ledgerToRead(flag(), path(System.getenv()));
+  LedgerLocation toRead() {
+    return path(System.getenv()).toRead(flag());
   }
 
   /** The ledger named on the command line or in the environment, checked for writing. */
-  Path toWrite() {
-    return Inputs.ledgerToWrite(flag(), path(System.getenv()));
+  LedgerLocation toWrite() {
+    return path(System.getenv()).toWrite(flag());
+  }
+
+  /** The budget of {@code --dataset} in the named ledger, opened. */
+  PrivacyLedger open() {
+    return toRead().open(dataset);
   }
 
   /**
@@ -42,13 +55,13 @@ final class LedgerFile {
    *
    * @throws IllegalArgumentException if none is given, or the argument and the flag differ
    */
-  Path path(Map<String, String> environment) {
+  LedgerLocation path(Map<String, String> environment) {
     if (option != null && argument != null && !option.equals(argument)) {
       throw new IllegalArgumentException("--ledger " + Shown.value(option.toString())
           + " and the argument " + Shown.value(argument.toString())
           + " name two ledgers; give one");
     }
-    Path given = option != null ? option : argument;
+    LedgerLocation given = option != null ? option : argument;
     if (given != null) {
       return given;
     }
@@ -57,7 +70,7 @@ final class LedgerFile {
       throw new IllegalArgumentException("no ledger given: name it as the argument (ledger show"
           + " team.db), with --ledger PATH, or in the environment variable " + ENVIRONMENT);
     }
-    return Path.of(fromEnvironment);
+    return LedgerLocation.parse(fromEnvironment);
   }
 
   private String flag() {

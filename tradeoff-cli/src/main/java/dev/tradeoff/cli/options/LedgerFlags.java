@@ -2,14 +2,13 @@ package dev.tradeoff.cli.options;
 
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.cli.io.Inputs;
-import dev.tradeoff.ledger.SqliteLedger;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import dev.tradeoff.ledger.PrivacyLedger;
 import java.util.List;
 
 /**
- * The {@code --ledger FILE [--ledger-budget EPSILON,DELTA]} pair of a command that charges an (ε, δ)
- * ledger ({@code label}, {@code aggregate}): checked before any work, opened (or created) to charge.
+ * The {@code --ledger FILE|postgresql://HOST[:PORT]/DB [--dataset NAME] [--ledger-budget
+ * EPSILON,DELTA]} flags of a command that charges an (ε, δ) ledger ({@code label}, {@code
+ * aggregate}): checked before any work, opened (or created) to charge.
  */
 public final class LedgerFlags {
 
@@ -20,13 +19,17 @@ public final class LedgerFlags {
    * (when the run will charge) a ledger that is missing without a budget, not writable, or not an
    * (ε, δ) ledger.
    */
-  public static void check(Path ledger, List<Double> ledgerBudget, Long seed, boolean willCharge) {
+  public static void check(LedgerLocation ledger, String dataset, List<Double> ledgerBudget, Long seed,
+      boolean willCharge) {
     if (ledgerBudget != null && ledgerBudget.size() != 2) {
       throw new IllegalArgumentException("--ledger-budget must be EPSILON,DELTA, but was "
           + ledgerBudget);
     }
     if (ledgerBudget != null && ledger == null) {
       throw new IllegalArgumentException("--ledger-budget needs --ledger FILE");
+    }
+    if (dataset != null && ledger == null) {
+      throw new IllegalArgumentException("--dataset needs --ledger postgresql://HOST[:PORT]/DB");
     }
     if (seed != null && ledger != null) {
       throw new IllegalArgumentException("--seed must not be combined with --ledger: a seeded "
@@ -40,13 +43,15 @@ public final class LedgerFlags {
     if (ledger == null || !willCharge) {
       return;
     }
-    Inputs.ledgerToWrite("--ledger", ledger);
-    if (ledgerBudget == null && !Files.isRegularFile(ledger)) {
-      throw new IllegalArgumentException("--ledger " + ledger + " does not exist; pass "
-          + "--ledger-budget EPSILON,DELTA to create it");
+    ledger.toWrite("--ledger");
+    boolean exists = ledger.exists(dataset);
+    if (ledgerBudget == null && !exists) {
+      throw new IllegalArgumentException("--ledger " + ledger + (dataset == null ? ""
+          : " dataset " + dataset) + " does not exist; pass --ledger-budget EPSILON,DELTA to"
+          + " create it");
     }
-    if (Files.isRegularFile(ledger)) {
-      try (SqliteLedger l = SqliteLedger.open(ledger)) {
+    if (exists) {
+      try (PrivacyLedger l = ledger.open(dataset)) {
         if (!(l.budget() instanceof ApproxDp)) {
           throw new IllegalArgumentException("--ledger " + ledger + " must hold an (epsilon, "
               + "delta) budget, but holds " + l.budget());
@@ -56,9 +61,8 @@ public final class LedgerFlags {
   }
 
   /** The ledger: opened, or created with {@code --ledger-budget}. */
-  public static SqliteLedger open(Path ledger, List<Double> ledgerBudget) {
-    return ledgerBudget == null ? SqliteLedger.open(ledger)
-        : SqliteLedger.openOrCreate(ledger, new ApproxDp(ledgerBudget.get(0),
-            ledgerBudget.get(1)));
+  public static PrivacyLedger open(LedgerLocation ledger, String dataset, List<Double> ledgerBudget) {
+    return ledgerBudget == null ? ledger.open(dataset)
+        : ledger.openOrCreate(dataset, new ApproxDp(ledgerBudget.get(0), ledgerBudget.get(1)));
   }
 }

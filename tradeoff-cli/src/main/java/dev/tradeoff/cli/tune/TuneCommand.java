@@ -10,14 +10,14 @@ import dev.tradeoff.cli.io.Inputs;
 import dev.tradeoff.cli.io.Json;
 import dev.tradeoff.cli.io.LedgerAmounts;
 import dev.tradeoff.cli.io.Numbers;
-import dev.tradeoff.ledger.SqliteLedger;
+import dev.tradeoff.cli.options.LedgerLocation;
+import dev.tradeoff.ledger.PrivacyLedger;
 import dev.tradeoff.mechanisms.random.Randomness;
 import dev.tradeoff.selection.command.CommandTuning;
 import dev.tradeoff.selection.command.TuningPlan;
 import dev.tradeoff.selection.expost.TuningOutcome;
 import java.io.PrintWriter;
 import java.math.RoundingMode;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -55,8 +55,14 @@ public final class TuneCommand implements Callable<Integer> {
   @Option(names = "--plan", description = "plan JSON (candidates, epsilonPrime, optional alpha)")
   Path plan;
 
-  @Option(names = "--ledger", description = "SQLite privacy-budget ledger to charge")
-  Path ledger;
+  @Option(names = "--ledger", converter = LedgerLocation.Converter.class,
+      description = "privacy-budget ledger to charge: an SQLite file or"
+          + " postgresql://HOST[:PORT]/DB (credentials from PGUSER/PGPASSWORD or ~/.pgpass)")
+  LedgerLocation ledger;
+
+  @Option(names = "--dataset", description = "the dataset whose budget a PostgreSQL ledger"
+      + " charges (default " + LedgerLocation.DEFAULT_DATASET + ")")
+  String dataset;
 
   @Option(names = "--budget", description = "total budget (for a new ledger, or checked in memory)")
   Double budget;
@@ -84,7 +90,7 @@ public final class TuneCommand implements Callable<Integer> {
       result = store == null ? CommandTuning.run(p, random)
           : CommandTuning.run(p, store, label(), random);
       remaining = store == null ? null
-          : store instanceof SqliteLedger l && l.policy().isPresent() ? l.exPostRemaining()
+          : store instanceof PrivacyLedger l && l.policy().isPresent() ? l.exPostRemaining()
           : store.remaining();
     }
     print(p, result, remaining);
@@ -99,15 +105,15 @@ public final class TuneCommand implements Callable<Integer> {
         throw new IllegalArgumentException("--seed makes the run reproducible and NOT private, so"
             + " it is never charged to a privacy ledger: drop --seed (or --ledger)");
       }
-      Inputs.ledgerToWrite("--ledger", ledger);
+      ledger.toWrite("--ledger");
       if (fresh != null) {
-        // create-or-open in one SQLite write transaction: concurrent first runs all succeed
-        return SqliteLedger.openOrCreate(ledger, fresh);
+        // create-or-open in one write transaction: concurrent first runs all succeed
+        return ledger.openOrCreate(dataset, fresh);
       }
-      if (!Files.exists(ledger)) {
+      if (!ledger.exists(dataset)) {
         throw new IllegalArgumentException("--budget is required to create the new ledger " + ledger);
       }
-      return SqliteLedger.open(ledger);
+      return ledger.open(dataset);
     }
     return fresh == null ? null : new InMemoryBudgetStore(fresh);
   }

@@ -99,8 +99,11 @@ class LedgerBoundaryTest {
   @Test
   void withoutAPathTheEnvironmentNamesTheLedgerOrTheCommandIsRefused() {
     LedgerFile none = new LedgerFile();
-    assertThat(none.path(Map.of(LedgerFile.ENVIRONMENT, "/srv/team.db")))
+    assertThat(none.path(Map.of(LedgerFile.ENVIRONMENT, "/srv/team.db")).file())
         .isEqualTo(Path.of("/srv/team.db"));
+    assertThat(none.path(Map.of(LedgerFile.ENVIRONMENT, "postgresql://db.example.org/team"))
+        .server()).isEqualTo(new dev.tradeoff.ledger.PostgresLocation("db.example.org", 5432,
+            "team"));
     assertThatThrownBy(() -> none.path(Map.of()))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining(LedgerFile.ENVIRONMENT).hasMessageContaining("--ledger");
@@ -108,7 +111,7 @@ class LedgerBoundaryTest {
     new CommandLine(new Object() {
       @CommandLine.Mixin LedgerFile ledger = given;
     }).parseArgs("a.db");
-    assertThat(given.path(Map.of(LedgerFile.ENVIRONMENT, "/srv/team.db")))
+    assertThat(given.path(Map.of(LedgerFile.ENVIRONMENT, "/srv/team.db")).file())
         .isEqualTo(Path.of("a.db"));
     if (System.getenv(LedgerFile.ENVIRONMENT) == null) {
       CliRun run = CliRun.of("ledger", "show");
