@@ -51,6 +51,18 @@ public sealed interface PateAggregator {
    */
   double dataDependentRdp(Votes votes, boolean answered, double lambda);
 
+  /**
+   * The data-dependent RDP at order λ of a threshold check v + N(0, σ₁²) ≥ T whose input v has
+   * sensitivity 1 (Papernot et al. 2018, Theorem 6 with σ replaced by √2·σ₁ and q =
+   * min(Pr[answer], Pr[abstain]), Pr[answer] = Φ((v − T)/σ₁)). NOT a differential privacy
+   * guarantee: it depends on v.
+   */
+  static double checkRdp(double value, double threshold, double sigma1, double lambda) {
+    double logAnswered = StandardNormal.logCdf((value - threshold) / sigma1);
+    double logQ = Math.min(logAnswered, LogMath.log1mExp(logAnswered));
+    return GnMax.theorem6(logQ, Math.sqrt(2) * sigma1, lambda);
+  }
+
   /** GNMax (Section 4.1): argmax_j {n_j + N(0, σ₂²)} on every query. */
   record Gnmax(double sigma2) implements PateAggregator {
 
@@ -145,9 +157,7 @@ public sealed interface PateAggregator {
 
     @Override
     public double dataDependentRdp(Votes votes, boolean answered, double lambda) {
-      double logAnswered = logProbabilityAnswered(votes);
-      double logQ = Math.min(logAnswered, LogMath.log1mExp(logAnswered));
-      double check = GnMax.theorem6(logQ, Math.sqrt(2) * sigma1, lambda);
+      double check = checkRdp(votes.maxCount(), threshold, sigma1, lambda);
       return answered
           ? check + GnMax.theorem6(GnMax.logQ(votes.counts(), sigma2), sigma2, lambda)
           : check;
