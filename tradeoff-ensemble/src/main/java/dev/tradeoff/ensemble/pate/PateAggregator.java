@@ -27,6 +27,9 @@ public sealed interface PateAggregator {
   /** One query's release, drawing noise from {@code random}. */
   Answer answer(Votes votes, RandomGenerator random);
 
+  /** σ₂, the noise of the GNMax step. */
+  double sigma2();
+
   /** The event of the threshold check, run on every query; empty when there is none. */
   Optional<DpEvent> checkEvent();
 
