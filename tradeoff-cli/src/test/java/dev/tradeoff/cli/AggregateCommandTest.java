@@ -196,12 +196,55 @@ class AggregateCommandTest {
       {"--aggregator", "lnmax", "--epsilon", "1"},
       {},
       {"--sigma2", "4", "--aggregator", "gnmax", "--seed", "1", "--ledger", "x.db"},
+      {"--sigma2", "40", "--aggregator", "gnmax", "--ss-order", "20"},
+      {"--sigma2", "40", "--aggregator", "gnmax", "--charge", "data-dependent", "--ss-order",
+          "20"},
+      {"--sigma2", "40", "--aggregator", "gnmax", "--charge", "data-dependent", "--ss-order",
+          "20", "--ss-sigma", "10", "--data-dependent"},
+      {"--sigma2", "40", "--aggregator", "gnmax", "--charge", "data-dependent", "--ss-order",
+          "20", "--ss-sigma", "10", "--ss-beta", "0.03"},
+      {"--sigma2", "40", "--aggregator", "gnmax", "--charge", "ex-post"},
+      // σ₂ = 20 at λ = 20: conditions C5–C6 fail, refused before anything is charged
+      {"--sigma2", "20", "--aggregator", "gnmax", "--charge", "data-dependent", "--ss-order",
+          "20", "--ss-sigma", "10", "--ledger", "y.db", "--ledger-budget", "10,1e-3"},
     };
     int i = 0;
     for (String[] c : cases) {
       CliRun r = run(args(votes, dir.resolve("o" + i++), c));
       assertThat(r.status()).as(String.join(" ", c) + " -> " + r.err()).isEqualTo(2);
       assertThat(r.err().strip()).doesNotContain("\n");
+    }
+  }
+
+  @Test
+  void theDataDependentChargeIsOptInReleasedBySmoothSensitivityAndRecordedAsSuch()
+      throws IOException {
+    Path ledger = dir.resolve("l.db");
+    CliRun r = run(args(counts(200), dir.resolve("out"), "--threshold", "200", "--sigma1", "150",
+        "--sigma2", "40", "--charge", "data-dependent", "--ss-order", "20", "--ss-sigma", "10",
+        "--ledger", ledger.toString(), "--ledger-budget", "10,1e-4", "--json"));
+    assertThat(r.status()).as(r.err()).isZero();
+    JsonNode g = r.json().at("/guarantee");
+    double charged = g.at("/epsilon").asDouble();
+    // the worst case at λ = 20: 200 checks and 200 GNMax steps, 20 μ²/2, plus the release
+    double mu2 = 200 / 22500.0 + 400 / 1600.0;
+    double release = 20 * Math.exp(0.04) / 100 + (0.4 - 0.5 * Math.log(0.2)) / 19;
+    assertThat(g.at("/dataIndependentEpsilon").asDouble())
+        .isCloseTo(10 * mu2 + release + Math.log(1e5) / 19, within(1e-9));
+    assertThat(g.at("/releaseRdpCost").asDouble()).isCloseTo(release, within(1e-12));
+    assertThat(g.at("/dataDependentEpsilon").asDouble()).isCloseTo(
+        g.at("/releasedRdp").asDouble() + release + Math.log(1e5) / 19, within(1e-9));
+    // most queries near-unanimous: the data-dependent epsilon is the smaller, and is charged
+    assertThat(charged).isEqualTo(g.at("/dataDependentEpsilon").asDouble())
+        .isLessThan(g.at("/dataIndependentEpsilon").asDouble());
+    assertThat(g.at("/kind").asText()).startsWith("data-dependent, released by smooth");
+    assertThat(r.json().at("/dataIndependentGuarantee/kind").asText())
+        .isEqualTo("data-independent");
+    assertThat(r.json().has("dataDependent")).isFalse();
+    try (SqliteLedger l = SqliteLedger.open(ledger)) {
+      assertThat(l.entries()).hasSize(1);
+      assertThat(l.entries().get(0).label()).contains("charge: data-dependent");
+      assertThat(((ApproxDp) l.spent()).epsilon()).isCloseTo(charged, within(1e-9));
     }
   }
 

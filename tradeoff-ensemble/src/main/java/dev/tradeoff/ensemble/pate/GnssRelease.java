@@ -1,6 +1,7 @@
 package dev.tradeoff.ensemble.pate;
 
 import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.event.DpEvent;
 import dev.tradeoff.accounting.gdp.GdpAccountant;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.Neighbouring;
@@ -62,13 +63,13 @@ public record GnssRelease(double order, double beta, double sigma) {
   }
 
   /**
-   * The worst case at λ: the run's data-independent GDP μ as RDP λμ²/2, plus {@link #cost()},
+   * The worst case at λ of a run with data-independent accounting {@code event}: its GDP μ as RDP λμ²/2, plus {@link #cost()},
    * converted by Theorem 5 and rounded up.
    */
-  public double dataIndependentEpsilon(PateRun run, double delta) {
-    Require.nonNull("run", run);
+  public double dataIndependentEpsilon(DpEvent event, double delta) {
+    Require.nonNull("event", event);
     Require.openUnit("delta", delta);
-    double mu = new GdpAccountant().gdp(run.event(), Neighbouring.ADD_OR_REMOVE_ONE).mu();
+    double mu = new GdpAccountant().gdp(event, Neighbouring.ADD_OR_REMOVE_ONE).mu();
     return Math.nextUp(order * mu * mu / 2 + cost() + Math.log(1 / delta) / (order - 1));
   }
 
@@ -85,13 +86,30 @@ public record GnssRelease(double order, double beta, double sigma) {
     Require.nonNull("table", table);
     Require.nonNull("aggregator", aggregator);
     Require.nonNull("random", random);
-    double dataIndependent = dataIndependentEpsilon(run, delta);
+    Require.nonNull("run", run);
+    double dataIndependent = dataIndependentEpsilon(run.event(), delta);
     double rdp = exact(run, table, aggregator);
     double noisy = rdp + smoothSensitivity(run, table, aggregator)
         * sigma * SnappedGaussian.forSigma(1).sample(random);
     double released = Math.max(0, Math.rint(noisy / GRID) * GRID);
     double epsilon = Math.nextUp(released + cost() + Math.log(1 / delta) / (order - 1));
     return new Released(this, released, epsilon, dataIndependent, delta);
+  }
+
+  /**
+   * The GNMax smooth-sensitivity analysis at σ₂, m and λ, refused unless conditions C5 and C6 hold
+   * (public parameters: check before anything is charged).
+   *
+   * @throws IllegalArgumentException naming σ₂, m and λ when they fail
+   */
+  public SmoothSensitivity.Gnmax requireConditions(PateAggregator aggregator, int classes) {
+    Require.nonNull("aggregator", aggregator);
+    SmoothSensitivity.Gnmax gnmax =
+        new SmoothSensitivity.Gnmax(aggregator.sigma2(), order, classes);
+    Require.that(gnmax.conditionsHold(), "sigma2, classes and order", "must satisfy conditions "
+        + "C5 and C6 of Papernot et al. 2018 (Appendix B.4.2) for the smooth-sensitivity bound",
+        "sigma2 = " + aggregator.sigma2() + ", " + classes + " classes, order " + order);
+    return gnmax;
   }
 
   /** f(D): the run's data-dependent RDP at λ. NOT releasable. */
@@ -108,11 +126,7 @@ public record GnssRelease(double order, double beta, double sigma) {
   double smoothSensitivity(PateRun run, VoteTable table, PateAggregator aggregator) {
     int k = table.teachers();
     double[] ls = new double[k];
-    SmoothSensitivity.Gnmax gnmax =
-        new SmoothSensitivity.Gnmax(aggregator.sigma2(), order, table.classes());
-    Require.that(gnmax.conditionsHold(), "sigma2, classes and order", "must satisfy conditions "
-        + "C5 and C6 of Papernot et al. 2018 (Appendix B.4.2) for the smooth-sensitivity bound",
-        "sigma2 = " + aggregator.sigma2() + ", " + table.classes() + " classes, order " + order);
+    SmoothSensitivity.Gnmax gnmax = requireConditions(aggregator, table.classes());
     for (int q = 0; q < run.processed(); q++) {
       Votes v = table.rows().get(q);
       if (aggregator instanceof PateAggregator.ConfidentGnmax c) {
