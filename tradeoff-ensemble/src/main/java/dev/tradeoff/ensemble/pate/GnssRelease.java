@@ -77,7 +77,7 @@ public record GnssRelease(double order, double beta, double sigma) {
    * Releases {@code run}'s data-dependent RDP at λ.
    *
    * @param table the votes the run processed
-   * @param aggregator the run's aggregator (GNMax or Confident-GNMax)
+   * @param aggregator the run's aggregator (GNMax or Confident-GNMax; Interactive-GNMax is refused)
    * @throws IllegalArgumentException when the GNMax step's σ₂, the number of classes and λ fail
    *     conditions C5–C6, without which the local-sensitivity bound is not proved
    */
@@ -104,6 +104,10 @@ public record GnssRelease(double order, double beta, double sigma) {
    */
   public SmoothSensitivity.Gnmax requireConditions(PateAggregator aggregator, int classes) {
     Require.nonNull("aggregator", aggregator);
+    Require.that(!(aggregator instanceof PateAggregator.InteractiveGnmax), "aggregator",
+        "must be gnmax or confident-gnmax for the smooth-sensitivity release (Interactive-GNMax's "
+            + "check reads a real-valued max_j (n_j - K p_j), which this analysis does not cover)",
+        "interactive-gnmax");
     SmoothSensitivity.Gnmax gnmax =
         new SmoothSensitivity.Gnmax(aggregator.sigma2(), order, classes);
     Require.that(gnmax.conditionsHold(), "sigma2, classes and order", "must satisfy conditions "
