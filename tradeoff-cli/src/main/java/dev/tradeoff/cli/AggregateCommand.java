@@ -44,7 +44,8 @@ import picocli.CommandLine.Spec;
  * nothing written), 3 when the guarantee exceeds {@code --epsilon} or the ledger's remainder.
  */
 @Command(name = "aggregate", mixinStandardHelpOptions = true,
-    description = {"Private labels from teacher votes (PATE 2018: GNMax, Confident-GNMax); "
+    description = {"Private labels from teacher votes (PATE 2018: GNMax, Confident-GNMax, "
+        + "Interactive-GNMax); "
         + "writes DIR/labels.csv (id,label; an empty label is an abstention) and "
         + "DIR/manifest.json.",
         "",
@@ -95,8 +96,17 @@ public final class AggregateCommand implements Callable<Integer> {
   Double epsilon;
 
   @Option(names = "--aggregator", defaultValue = "confident-gnmax",
-      description = "gnmax or confident-gnmax (default).")
+      description = "gnmax, confident-gnmax (default) or interactive-gnmax (needs --student).")
   String aggregator;
+
+  @Option(names = "--student", description = "interactive-gnmax: the student's class "
+      + "probabilities, a CSV with the id column and one column per class of the votes.")
+  Path student;
+
+  @Option(names = "--student-confidence", description = "interactive-gnmax: gamma in [0, 1]; "
+      + "where the teachers agree with the student and its top probability is >= gamma, the "
+      + "student's class is released.")
+  Double studentConfidence;
 
   @Option(names = "--threshold", description = "Confident-GNMax's threshold T.")
   Double threshold;
@@ -156,7 +166,7 @@ public final class AggregateCommand implements Callable<Integer> {
     VotesCsv.Read read = read();
     VoteTable table = read.table();
     checkEmptyOutput();
-    PateAggregator agg = aggregator(table);
+    PateAggregator agg = aggregator(table, read.classes());
     GnssRelease gnss = gnss();
     boolean filter = answerUntil != null;
     DpEvent event = filter
@@ -211,8 +221,11 @@ public final class AggregateCommand implements Callable<Integer> {
     if (json) {
       o.println(Json.write(manifest));
     } else {
-      o.println("labelled " + run.answered() + " of " + table.size() + " queries ("
-          + (run.processed() - run.answered()) + " abstained, "
+      long reinforced = run.answers().stream().filter(x -> x instanceof Answer.Reinforced)
+          .count();
+      o.println("labelled " + run.answered() + " of " + table.size() + " queries by the teachers ("
+          + (reinforced > 0 ? reinforced + " by the student, " : "")
+          + (run.processed() - run.answered() - reinforced) + " abstained, "
           + (table.size() - run.processed()) + " not reached) into " + out.toAbsolutePath()
           + "; data-independent guarantee epsilon = " + Numbers.up(run.guarantee().epsilon())
           + ", delta = " + Numbers.up(delta) + (seed != null ? " [seeded: not private]" : ""));
@@ -295,13 +308,22 @@ public final class AggregateCommand implements Callable<Integer> {
     }
   }
 
-  private PateAggregator aggregator(VoteTable table) {
+  private PateAggregator aggregator(VoteTable table, List<String> classNames) {
     boolean confident = switch (aggregator) {
       case "gnmax" -> false;
-      case "confident-gnmax" -> true;
-      default -> throw new IllegalArgumentException("--aggregator must be gnmax or "
-          + "confident-gnmax, but was " + aggregator);
+      case "confident-gnmax", "interactive-gnmax" -> true;
+      default -> throw new IllegalArgumentException("--aggregator must be gnmax, confident-gnmax "
+          + "or interactive-gnmax, but was " + aggregator);
     };
+    boolean interactive = aggregator.equals("interactive-gnmax");
+    if (interactive != (student != null) || interactive != (studentConfidence != null)) {
+      throw new IllegalArgumentException("--student and --student-confidence go together with "
+          + "--aggregator interactive-gnmax, but --aggregator was " + aggregator);
+    }
+    if (interactive && sigma2 == null) {
+      throw new IllegalArgumentException("interactive-gnmax needs --threshold, --sigma1 and "
+          + "--sigma2 (no rule chooses them)");
+    }
     if (!confident && (threshold != null || sigma1 != null)) {
       throw new IllegalArgumentException("--threshold and --sigma1 belong to confident-gnmax, "
           + "but --aggregator was gnmax");
@@ -325,6 +347,11 @@ public final class AggregateCommand implements Callable<Integer> {
     }
     Inputs.noise("--sigma1", sigma1);
     Inputs.magnitude("--threshold", threshold);
+    if (interactive) {
+      Inputs.probability("--student-confidence", studentConfidence);
+      return new PateAggregator.InteractiveGnmax(threshold, sigma1, sigma2, studentConfidence,
+          VotesCsv.student(student, idColumn, classNames, table));
+    }
     return new PateAggregator.ConfidentGnmax(threshold, sigma1, sigma2);
   }
 
@@ -382,6 +409,12 @@ public final class AggregateCommand implements Callable<Integer> {
       a.put("name", "confident-gnmax");
       a.put("threshold", c.threshold());
       a.put("sigma1", c.sigma1());
+    } else if (agg instanceof PateAggregator.InteractiveGnmax i) {
+      a.put("name", "interactive-gnmax");
+      a.put("threshold", i.threshold());
+      a.put("sigma1", i.sigma1());
+      a.put("studentConfidence", i.studentConfidence());
+      a.put("student", student.toAbsolutePath().toString());
     } else {
       a.put("name", "gnmax");
     }
@@ -394,8 +427,12 @@ public final class AggregateCommand implements Callable<Integer> {
     Map<String, Object> counts = new LinkedHashMap<>();
     counts.put("queries", table.size());
     counts.put("processed", run.processed());
+    long reinforced = run.answers().stream().filter(x -> x instanceof Answer.Reinforced).count();
     counts.put("answered", run.answered());
-    counts.put("abstained", run.processed() - run.answered());
+    if (agg instanceof PateAggregator.InteractiveGnmax) {
+      counts.put("studentLabels", reinforced);
+    }
+    counts.put("abstained", run.processed() - run.answered() - reinforced);
     counts.put("notReached", table.size() - run.processed());
     m.put("counts", counts);
     Map<String, Object> g = new LinkedHashMap<>();
@@ -459,6 +496,8 @@ public final class AggregateCommand implements Callable<Integer> {
       csv.append(table.rows().get(q).id()).append(',');
       if (run.answers().get(q) instanceof Answer.Labelled l) {
         csv.append(classNames.get(l.label()));
+      } else if (run.answers().get(q) instanceof Answer.Reinforced r) {
+        csv.append(classNames.get(r.label()));
       }
       csv.append('\n');
     }

@@ -204,6 +204,11 @@ class AggregateCommandTest {
       {"--sigma2", "40", "--aggregator", "gnmax", "--charge", "data-dependent", "--ss-order",
           "20", "--ss-sigma", "10", "--ss-beta", "0.03"},
       {"--sigma2", "40", "--aggregator", "gnmax", "--charge", "ex-post"},
+      {"--aggregator", "interactive-gnmax", "--threshold", "60", "--sigma1", "20", "--sigma2",
+          "40"},
+      {"--aggregator", "interactive-gnmax", "--threshold", "60", "--sigma1", "20", "--sigma2",
+          "40", "--student", "missing.csv", "--student-confidence", "0.9"},
+      {"--threshold", "60", "--sigma1", "20", "--sigma2", "40", "--student-confidence", "0.9"},
       // σ₂ = 20 at λ = 20: conditions C5–C6 fail, refused before anything is charged
       {"--sigma2", "20", "--aggregator", "gnmax", "--charge", "data-dependent", "--ss-order",
           "20", "--ss-sigma", "10", "--ledger", "y.db", "--ledger-budget", "10,1e-3"},
@@ -246,6 +251,34 @@ class AggregateCommandTest {
       assertThat(l.entries().get(0).label()).contains("charge: data-dependent");
       assertThat(((ApproxDp) l.spent()).epsilon()).isCloseTo(charged, within(1e-9));
     }
+  }
+
+  @Test
+  void interactiveGnmaxReleasesTheStudentsClassWhereTheTeachersAgreeWithIt() throws IOException {
+    Path votes = counts(40);
+    StringBuilder csv = new StringBuilder("id,bird,cat,dog\n");
+    for (int q = 0; q < 40; q++) {
+      // a student sure of "cat", the teachers' top class
+      csv.append("q").append(q).append(",0.02,0.95,0.03\n");
+    }
+    Path student = dir.resolve("student.csv");
+    Files.writeString(student, csv);
+    CliRun r = run(args(votes, dir.resolve("out"), "--aggregator", "interactive-gnmax",
+        "--student", student.toString(), "--student-confidence", "0.9", "--threshold", "60",
+        "--sigma1", "20", "--sigma2", "40", "--seed", "4", "--json"));
+    assertThat(r.status()).as(r.err()).isZero();
+    JsonNode m = r.json();
+    assertThat(m.at("/aggregator/name").asText()).isEqualTo("interactive-gnmax");
+    int byStudent = m.at("/counts/studentLabels").asInt();
+    int byTeachers = m.at("/counts/answered").asInt();
+    // n − K p ≤ 250 − 237.5 on the consensus queries, far below T = 60: the student labels them
+    assertThat(byStudent).isGreaterThan(20);
+    assertThat(byStudent + byTeachers + m.at("/counts/abstained").asInt()).isEqualTo(40);
+    double mu = Math.sqrt(40 / 400.0 + 80 / 1600.0);
+    assertThat(m.at("/guarantee/epsilon").asDouble())
+        .isCloseTo(GaussianDpConversion.epsilon(mu, 1e-5), within(1e-9));
+    assertThat(Files.readAllLines(dir.resolve("out").resolve("labels.csv")).stream().skip(1)
+        .filter(l -> l.endsWith(",cat")).count()).isGreaterThanOrEqualTo(byStudent);
   }
 
   @Test
