@@ -3,6 +3,7 @@ package dev.tradeoff.cli.aggregate;
 import dev.tradeoff.accounting.budget.BudgetExceededException;
 import dev.tradeoff.accounting.budget.Charge;
 import dev.tradeoff.accounting.budget.LedgerEntry;
+import dev.tradeoff.accounting.budget.Reservation;
 import dev.tradeoff.accounting.conversion.GaussianDpConversion;
 import dev.tradeoff.accounting.event.DpEvent;
 import dev.tradeoff.accounting.event.GuaranteeEvent;
@@ -17,6 +18,7 @@ import dev.tradeoff.cli.io.Numbers;
 import dev.tradeoff.cli.options.LedgerFlags;
 import dev.tradeoff.cli.options.LedgerLocation;
 import dev.tradeoff.ensemble.pate.Answer;
+import dev.tradeoff.ensemble.pate.GnssRelease;
 import dev.tradeoff.ensemble.pate.PateAggregator;
 import dev.tradeoff.ensemble.pate.PateCalibration;
 import dev.tradeoff.ensemble.pate.PateRun;
@@ -48,7 +50,8 @@ import picocli.CommandLine.Spec;
  * nothing written), 3 when the guarantee exceeds {@code --epsilon} or the ledger's remainder.
  */
 @Command(name = "aggregate", mixinStandardHelpOptions = true,
-    description = {"Private labels from teacher votes (PATE 2018: GNMax, Confident-GNMax); "
+    description = {"Private labels from teacher votes (PATE 2018: GNMax, Confident-GNMax, "
+        + "Interactive-GNMax); "
         + "writes DIR/labels.csv (id,label; an empty label is an abstention) and "
         + "DIR/manifest.json.",
         "",
@@ -99,8 +102,17 @@ public final class AggregateCommand implements Callable<Integer> {
   Double epsilon;
 
   @Option(names = "--aggregator", defaultValue = "confident-gnmax",
-      description = "gnmax or confident-gnmax (default).")
+      description = "gnmax, confident-gnmax (default) or interactive-gnmax (needs --student).")
   String aggregator;
+
+  @Option(names = "--student", description = "interactive-gnmax: the student's class "
+      + "probabilities, a CSV with the id column and one column per class of the votes.")
+  Path student;
+
+  @Option(names = "--student-confidence", description = "interactive-gnmax: gamma in [0, 1]; "
+      + "where the teachers agree with the student and its top probability is >= gamma, the "
+      + "student's class is released.")
+  Double studentConfidence;
 
   @Option(names = "--threshold", description = "Confident-GNMax's threshold T.")
   Double threshold;
@@ -119,6 +131,26 @@ public final class AggregateCommand implements Callable<Integer> {
       + "(Papernot et al. 2018, Theorem 6): NOT a DP guarantee, it leaks about the votes; "
       + "never charged.")
   boolean dataDependent;
+
+  @Option(names = "--charge", defaultValue = "data-independent", description = "What the ledger "
+      + "is charged: data-independent (default; valid for any votes) or data-dependent (opt-in: "
+      + "the data-dependent RDP at --ss-order released with smooth-sensitivity noise, Papernot et "
+      + "al. 2018 Section 4, its release cost included; the smaller of it and the worst case at "
+      + "that order is charged).")
+  String charge;
+
+  @Option(names = "--ss-order", description = "With --charge data-dependent: the RDP order "
+      + "lambda of the release (public, chosen before the votes are read).")
+  Double ssOrder;
+
+  @Option(names = "--ss-sigma", description = "With --charge data-dependent: the noise per unit "
+      + "of smooth sensitivity.")
+  Double ssSigma;
+
+  @Option(names = "--ss-beta", description = "With --charge data-dependent: the smoothness beta "
+      + "(default 0.4/lambda; must be < 1/(2 lambda)).")
+  Double ssBeta;
+
 
   @Option(names = "--ledger", converter = LedgerLocation.Converter.class,
       description = "Privacy ledger to charge the run to: an SQLite file or"
@@ -147,44 +179,76 @@ public final class AggregateCommand implements Callable<Integer> {
     VotesCsv.Read read = read();
     VoteTable table = read.table();
     checkEmptyOutput();
-    PateAggregator agg = aggregator(table);
+    PateAggregator agg = aggregator(table, read.classes());
+    GnssRelease gnss = gnss();
     boolean filter = answerUntil != null;
     DpEvent event = filter
         ? new GuaranteeEvent(new GaussianDp(GaussianDpConversion.mu(budget.epsilon(), delta)))
         : PateRun.exAnteEvent(agg, table.size());
     ApproxDp guarantee = filter ? budget : PateRun.guarantee(event, delta);
-    if (epsilon != null && guarantee.epsilon() > epsilon) {
+    // with the data-dependent charge the worst case is the run's RDP at lambda plus the release
+    ApproxDp worstCase = gnss == null ? guarantee
+        : new ApproxDp(gnss.dataIndependentEpsilon(event, delta), delta);
+    if (gnss != null) {
+      gnss.requireConditions(agg, table.classes());
+    }
+    if (epsilon != null && worstCase.epsilon() > epsilon) {
       spec.commandLine().getErr().println("tradeoff: the guarantee of these sigmas over "
-          + table.size() + " queries, epsilon = " + Numbers.up(guarantee.epsilon())
+          + table.size() + " queries, epsilon = " + Numbers.up(worstCase.epsilon())
           + ", exceeds --epsilon " + epsilon + "; nothing charged or written");
       return OVER_BUDGET;
     }
-    LedgerEntry entry = null;
-    if (ledger != null) {
-      try (PrivacyLedger l = LedgerFlags.open(ledger, dataset, ledgerBudget)) {
-        entry = l.charge("aggregate " + votes.getFileName(), new Charge(event, guarantee),
-            commandLine());
-      } catch (BudgetExceededException e) {
-        spec.commandLine().getErr().println("tradeoff: " + e.getMessage());
-        return OVER_BUDGET;
-      }
-    }
     RandomGenerator random = seed == null ? Randomness.secure() : Randomness.seeded(seed);
-    PateRun run = filter ? PateRun.answerUntil(table, agg, budget, random)
-        : PateRun.allQueries(table, agg, delta, random);
+    LedgerEntry entry = null;
+    PateRun run;
+    GnssRelease.Released released = null;
+    try (PrivacyLedger l = ledger == null ? null : LedgerFlags.open(ledger, dataset, ledgerBudget)) {
+      if (gnss == null) {
+        if (l != null) {
+          entry = l.charge("aggregate " + votes.getFileName(), new Charge(event, guarantee),
+              commandLine());
+        }
+        run = filter ? PateRun.answerUntil(table, agg, budget, random)
+            : PateRun.allQueries(table, agg, delta, random);
+      } else {
+        // reserved at the worst case before any vote is used, settled at the smaller charge
+        Reservation reservation = l == null ? null : l.reserve("aggregate " + votes.getFileName()
+            + " [charge: data-dependent, released by smooth sensitivity (Papernot et al. 2018, "
+            + "Section 4)]", worstCase);
+        run = filter ? PateRun.answerUntil(table, agg, budget, random)
+            : PateRun.allQueries(table, agg, delta, random);
+        released = gnss.release(run, table, agg, delta, random);
+        if (l != null) {
+          entry = l.commit(reservation, released.charged());
+        }
+      }
+    } catch (BudgetExceededException e) {
+      spec.commandLine().getErr().println("tradeoff: " + e.getMessage());
+      return OVER_BUDGET;
+    }
     PateRun.DataDependent dd = dataDependent ? run.dataDependent(table, agg, RDP_ORDERS, delta)
         : null;
-    Map<String, Object> manifest = manifest(table, read.classes(), agg, run, dd, entry);
+    Map<String, Object> manifest = manifest(table, read.classes(), agg, run, dd, released, entry);
     write(table, read.classes(), run, manifest);
     var o = spec.commandLine().getOut();
     if (json) {
       o.println(Json.write(manifest));
     } else {
-      o.println("labelled " + run.answered() + " of " + table.size() + " queries ("
-          + (run.processed() - run.answered()) + " abstained, "
+      long reinforced = run.answers().stream().filter(x -> x instanceof Answer.Reinforced)
+          .count();
+      o.println("labelled " + run.answered() + " of " + table.size() + " queries by the teachers ("
+          + (reinforced > 0 ? reinforced + " by the student, " : "")
+          + (run.processed() - run.answered() - reinforced) + " abstained, "
           + (table.size() - run.processed()) + " not reached) into " + out.toAbsolutePath()
           + "; data-independent guarantee epsilon = " + Numbers.up(run.guarantee().epsilon())
           + ", delta = " + Numbers.up(delta) + (seed != null ? " [seeded: not private]" : ""));
+      if (released != null) {
+        o.println("data-dependent epsilon, released by smooth sensitivity (its cost included; "
+            + "an estimate at these votes, not a worst case) = " + Numbers.up(released.epsilon())
+            + " at order " + gnss.order() + "; charged: " + (released.dataDependentCharged()
+                ? "data-dependent" : "the worst case at that order, which is smaller")
+            + " epsilon = " + Numbers.up(released.charged().epsilon()));
+      }
       if (dd != null) {
         o.println("data-dependent epsilon (NOT a DP guarantee; it leaks about the votes) = "
             + Numbers.up(dd.epsilon()));
@@ -227,13 +291,52 @@ public final class AggregateCommand implements Callable<Integer> {
     return null;
   }
 
-  private PateAggregator aggregator(VoteTable table) {
+  private GnssRelease gnss() {
+    boolean given = ssOrder != null || ssSigma != null || ssBeta != null;
+    switch (charge) {
+      case "data-independent" -> {
+        if (given) {
+          throw new IllegalArgumentException("--ss-order, --ss-sigma and --ss-beta belong to "
+              + "--charge data-dependent, but --charge was data-independent");
+        }
+        return null;
+      }
+      case "data-dependent" -> {
+        if (dataDependent) {
+          throw new IllegalArgumentException("--data-dependent prints the exact data-dependent "
+              + "epsilon, which would undo the private release of --charge data-dependent; give "
+              + "one of them");
+        }
+        if (ssOrder == null || ssSigma == null) {
+          throw new IllegalArgumentException("--charge data-dependent needs --ss-order and "
+              + "--ss-sigma (public, fixed before the votes are read)");
+        }
+        Inputs.magnitude("--ss-order", ssOrder);
+        Inputs.noise("--ss-sigma", ssSigma);
+        return ssBeta == null ? GnssRelease.of(ssOrder, ssSigma)
+            : new GnssRelease(ssOrder, ssBeta, ssSigma);
+      }
+      default -> throw new IllegalArgumentException("--charge must be data-independent or "
+          + "data-dependent, but was " + charge);
+    }
+  }
+
+  private PateAggregator aggregator(VoteTable table, List<String> classNames) {
     boolean confident = switch (aggregator) {
       case "gnmax" -> false;
-      case "confident-gnmax" -> true;
-      default -> throw new IllegalArgumentException("--aggregator must be gnmax or "
-          + "confident-gnmax, but was " + aggregator);
+      case "confident-gnmax", "interactive-gnmax" -> true;
+      default -> throw new IllegalArgumentException("--aggregator must be gnmax, confident-gnmax "
+          + "or interactive-gnmax, but was " + aggregator);
     };
+    boolean interactive = aggregator.equals("interactive-gnmax");
+    if (interactive != (student != null) || interactive != (studentConfidence != null)) {
+      throw new IllegalArgumentException("--student and --student-confidence go together with "
+          + "--aggregator interactive-gnmax, but --aggregator was " + aggregator);
+    }
+    if (interactive && sigma2 == null) {
+      throw new IllegalArgumentException("interactive-gnmax needs --threshold, --sigma1 and "
+          + "--sigma2 (no rule chooses them)");
+    }
     if (!confident && (threshold != null || sigma1 != null)) {
       throw new IllegalArgumentException("--threshold and --sigma1 belong to confident-gnmax, "
           + "but --aggregator was gnmax");
@@ -257,6 +360,11 @@ public final class AggregateCommand implements Callable<Integer> {
     }
     Inputs.noise("--sigma1", sigma1);
     Inputs.magnitude("--threshold", threshold);
+    if (interactive) {
+      Inputs.probability("--student-confidence", studentConfidence);
+      return new PateAggregator.InteractiveGnmax(threshold, sigma1, sigma2, studentConfidence,
+          VotesCsv.student(student, idColumn, classNames, table));
+    }
     return new PateAggregator.ConfidentGnmax(threshold, sigma1, sigma2);
   }
 
@@ -302,7 +410,8 @@ public final class AggregateCommand implements Callable<Integer> {
   }
 
   private Map<String, Object> manifest(VoteTable table, List<String> classNames,
-      PateAggregator agg, PateRun run, PateRun.DataDependent dd, LedgerEntry entry) {
+      PateAggregator agg, PateRun run, PateRun.DataDependent dd, GnssRelease.Released released,
+      LedgerEntry entry) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("command", "aggregate");
     m.put("votes", votes.toAbsolutePath().toString());
@@ -313,11 +422,16 @@ public final class AggregateCommand implements Callable<Integer> {
       a.put("name", "confident-gnmax");
       a.put("threshold", c.threshold());
       a.put("sigma1", c.sigma1());
+    } else if (agg instanceof PateAggregator.InteractiveGnmax i) {
+      a.put("name", "interactive-gnmax");
+      a.put("threshold", i.threshold());
+      a.put("sigma1", i.sigma1());
+      a.put("studentConfidence", i.studentConfidence());
+      a.put("student", student.toAbsolutePath().toString());
     } else {
       a.put("name", "gnmax");
     }
-    a.put("sigma2", agg instanceof PateAggregator.ConfidentGnmax c ? c.sigma2()
-        : ((PateAggregator.Gnmax) agg).sigma2());
+    a.put("sigma2", agg.sigma2());
     a.put("chosenBy", sigma2 == null ? "rule: --epsilon over all queries (PateCalibration)"
         : "given");
     m.put("aggregator", a);
@@ -326,8 +440,12 @@ public final class AggregateCommand implements Callable<Integer> {
     Map<String, Object> counts = new LinkedHashMap<>();
     counts.put("queries", table.size());
     counts.put("processed", run.processed());
+    long reinforced = run.answers().stream().filter(x -> x instanceof Answer.Reinforced).count();
     counts.put("answered", run.answered());
-    counts.put("abstained", run.processed() - run.answered());
+    if (agg instanceof PateAggregator.InteractiveGnmax) {
+      counts.put("studentLabels", reinforced);
+    }
+    counts.put("abstained", run.processed() - run.answered() - reinforced);
     counts.put("notReached", table.size() - run.processed());
     m.put("counts", counts);
     Map<String, Object> g = new LinkedHashMap<>();
@@ -339,7 +457,27 @@ public final class AggregateCommand implements Callable<Integer> {
         : "exact Gaussian-DP composition of every query's threshold check and GNMax step");
     g.put("rdpEpsilon", new RdpAccountant().account(run.event(), Neighbouring.ADD_OR_REMOVE_ONE)
         .epsilon(delta));
-    m.put("guarantee", g);
+    m.put(released == null ? "guarantee" : "dataIndependentGuarantee", g);
+    if (released != null) {
+      GnssRelease p = released.parameters();
+      Map<String, Object> c = new LinkedHashMap<>();
+      c.put("epsilon", released.charged().epsilon());
+      c.put("delta", delta);
+      c.put("kind", released.dataDependentCharged()
+          ? "data-dependent, released by smooth sensitivity (Papernot et al. 2018, Section 4 and "
+              + "Theorem 23), its release cost included: an estimate at these votes, not a worst "
+              + "case"
+          : "data-independent at the release order, release cost included (smaller than the "
+              + "released data-dependent epsilon)");
+      c.put("dataDependentEpsilon", released.epsilon());
+      c.put("dataIndependentEpsilon", released.dataIndependentEpsilon());
+      c.put("releasedRdp", released.releasedRdp());
+      c.put("order", p.order());
+      c.put("beta", p.beta());
+      c.put("sigma", p.sigma());
+      c.put("releaseRdpCost", p.cost());
+      m.put("guarantee", c);
+    }
     if (dd != null) {
       Map<String, Object> d = new LinkedHashMap<>();
       d.put("epsilon", dd.epsilon());
@@ -371,6 +509,8 @@ public final class AggregateCommand implements Callable<Integer> {
       csv.append(table.rows().get(q).id()).append(',');
       if (run.answers().get(q) instanceof Answer.Labelled l) {
         csv.append(classNames.get(l.label()));
+      } else if (run.answers().get(q) instanceof Answer.Reinforced r) {
+        csv.append(classNames.get(r.label()));
       }
       csv.append('\n');
     }

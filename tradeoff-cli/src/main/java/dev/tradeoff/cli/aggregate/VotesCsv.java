@@ -9,7 +9,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Reads the teacher votes of {@code tradeoff aggregate}: a plain CSV (comma-separated, no quoting)
@@ -39,9 +41,9 @@ final class VotesCsv {
   private VotesCsv() {}
 
   static Read counts(Path file, String idColumn) {
-    List<Line> rows = lines(file);
+    List<Line> rows = lines("--votes", file);
     String[] header = rows.get(0).cells();
-    int idAt = idIndex(file, header, idColumn);
+    int idAt = idIndex("--votes", file, header, idColumn);
     List<String> classes = new ArrayList<>();
     for (int c = 0; c < header.length; c++) {
       if (c != idAt) {
@@ -74,9 +76,9 @@ final class VotesCsv {
   }
 
   static Read predictions(Path file, String idColumn, List<String> classes) {
-    List<Line> rows = lines(file);
+    List<Line> rows = lines("--votes", file);
     String[] header = rows.get(0).cells();
-    int idAt = idIndex(file, header, idColumn);
+    int idAt = idIndex("--votes", file, header, idColumn);
     if (header.length < 2) {
       throw new IllegalArgumentException("--votes " + file + " must have at least one teacher "
           + "column besides '" + idColumn + "'");
@@ -100,6 +102,52 @@ final class VotesCsv {
       votes.add(row(file, n, id(file, n, cells[idAt]), counts, votes));
     }
     return new Read(table(file, votes), List.copyOf(classes));
+  }
+
+  /**
+   * Interactive-GNMax's student predictions: the id column and one column per class of the votes,
+   * each cell the student's probability of that class; every query of {@code table} must have a
+   * row.
+   */
+  static Map<String, double[]> student(Path file, String idColumn, List<String> classes,
+      VoteTable table) {
+    List<Line> rows = lines("--student", file);
+    String[] header = rows.get(0).cells();
+    int idAt = idIndex("--student", file, header, idColumn);
+    int[] at = new int[classes.size()];
+    for (int j = 0; j < classes.size(); j++) {
+      at[j] = List.of(header).indexOf(classes.get(j));
+      if (at[j] < 0 || at[j] == idAt || header.length != classes.size() + 1) {
+        throw new IllegalArgumentException("--student " + file + " must have the id column and "
+            + "one column per class " + classes + ", but its header is "
+            + String.join(",", header));
+      }
+    }
+    Map<String, double[]> student = new HashMap<>();
+    for (int r = 1; r < rows.size(); r++) {
+      String[] cells = rows.get(r).cells();
+      int n = rows.get(r).number();
+      double[] p = new double[classes.size()];
+      for (int j = 0; j < p.length; j++) {
+        try {
+          p[j] = Double.parseDouble(cells[at[j]]);
+        } catch (NumberFormatException e) {
+          throw new IllegalArgumentException("--student " + file + " line " + n + " column '"
+              + classes.get(j) + "' must be a probability, but was '" + cells[at[j]] + "'");
+        }
+      }
+      if (student.put(cells[idAt], p) != null) {
+        throw new IllegalArgumentException("--student " + file + " line " + n + " repeats the "
+            + "id " + cells[idAt]);
+      }
+    }
+    for (Votes v : table.rows()) {
+      if (!student.containsKey(v.id())) {
+        throw new IllegalArgumentException("--student " + file + " must have a row for every "
+            + "query, but has none for id " + v.id());
+      }
+    }
+    return student;
   }
 
   private static Votes row(Path file, int line, String id, int[] counts, List<Votes> before) {
@@ -153,27 +201,27 @@ final class VotesCsv {
     return (int) v;
   }
 
-  private static int idIndex(Path file, String[] header, String idColumn) {
+  private static int idIndex(String flag, Path file, String[] header, String idColumn) {
     int at = -1;
     for (int c = 0; c < header.length; c++) {
       if (header[c].equals(idColumn)) {
         if (at >= 0) {
-          throw new IllegalArgumentException("--votes " + file + " has the id column '"
+          throw new IllegalArgumentException(flag + " " + file + " has the id column '"
               + idColumn + "' twice");
         }
         at = c;
       }
     }
     if (at < 0) {
-      throw new IllegalArgumentException("--votes " + file + " must have an id column '"
+      throw new IllegalArgumentException(flag + " " + file + " must have an id column '"
           + idColumn + "' (--id-column), but its header is " + String.join(",", header));
     }
     return at;
   }
 
   /** The header and the data rows, each split into as many cells as the header. */
-  private static List<Line> lines(Path file) {
-    Inputs.inputFile("--votes", file, MAX_BYTES);
+  private static List<Line> lines(String flag, Path file) {
+    Inputs.inputFile(flag, file, MAX_BYTES);
     List<Line> rows = new ArrayList<>();
     try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       String line;
@@ -187,7 +235,7 @@ final class VotesCsv {
           continue;
         }
         if (line.indexOf('"') >= 0) {
-          throw new IllegalArgumentException("--votes " + file + " line " + n + " has a quote: "
+          throw new IllegalArgumentException(flag + " " + file + " line " + n + " has a quote: "
               + "the votes file is plain comma-separated values without quoting");
         }
         String[] cells = line.split(",", -1);
@@ -195,17 +243,17 @@ final class VotesCsv {
           cells[c] = cells[c].strip();
         }
         if (!rows.isEmpty() && cells.length != rows.get(0).cells().length) {
-          throw new IllegalArgumentException("--votes " + file + " line " + n + " has "
+          throw new IllegalArgumentException(flag + " " + file + " line " + n + " has "
               + cells.length + " cells, but the header has " + rows.get(0).cells().length);
         }
         rows.add(new Line(n, cells));
       }
     } catch (IOException e) {
-      throw new IllegalArgumentException("--votes " + file + " cannot be read as UTF-8 text ("
+      throw new IllegalArgumentException(flag + " " + file + " cannot be read as UTF-8 text ("
           + e.getMessage() + ")", e);
     }
     if (rows.size() < 2) {
-      throw new IllegalArgumentException("--votes " + file + " must have a header and at least "
+      throw new IllegalArgumentException(flag + " " + file + " must have a header and at least "
           + "one query, but has " + rows.size() + " non-blank lines");
     }
     return rows;

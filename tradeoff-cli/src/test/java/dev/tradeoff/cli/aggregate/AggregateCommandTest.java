@@ -197,6 +197,22 @@ class AggregateCommandTest {
       {"--aggregator", "lnmax", "--epsilon", "1"},
       {},
       {"--sigma2", "4", "--aggregator", "gnmax", "--seed", "1", "--ledger", "x.db"},
+      {"--sigma2", "40", "--aggregator", "gnmax", "--ss-order", "20"},
+      {"--sigma2", "40", "--aggregator", "gnmax", "--charge", "data-dependent", "--ss-order",
+          "20"},
+      {"--sigma2", "40", "--aggregator", "gnmax", "--charge", "data-dependent", "--ss-order",
+          "20", "--ss-sigma", "10", "--data-dependent"},
+      {"--sigma2", "40", "--aggregator", "gnmax", "--charge", "data-dependent", "--ss-order",
+          "20", "--ss-sigma", "10", "--ss-beta", "0.03"},
+      {"--sigma2", "40", "--aggregator", "gnmax", "--charge", "ex-post"},
+      {"--aggregator", "interactive-gnmax", "--threshold", "60", "--sigma1", "20", "--sigma2",
+          "40"},
+      {"--aggregator", "interactive-gnmax", "--threshold", "60", "--sigma1", "20", "--sigma2",
+          "40", "--student", "missing.csv", "--student-confidence", "0.9"},
+      {"--threshold", "60", "--sigma1", "20", "--sigma2", "40", "--student-confidence", "0.9"},
+      // σ₂ = 20 at λ = 20: conditions C5–C6 fail, refused before anything is charged
+      {"--sigma2", "20", "--aggregator", "gnmax", "--charge", "data-dependent", "--ss-order",
+          "20", "--ss-sigma", "10", "--ledger", "y.db", "--ledger-budget", "10,1e-3"},
     };
     int i = 0;
     for (String[] c : cases) {
@@ -204,6 +220,66 @@ class AggregateCommandTest {
       assertThat(r.status()).as(String.join(" ", c) + " -> " + r.err()).isEqualTo(2);
       assertThat(r.err().strip()).doesNotContain("\n");
     }
+  }
+
+  @Test
+  void theDataDependentChargeIsOptInReleasedBySmoothSensitivityAndRecordedAsSuch()
+      throws IOException {
+    Path ledger = dir.resolve("l.db");
+    CliRun r = run(args(counts(200), dir.resolve("out"), "--threshold", "200", "--sigma1", "150",
+        "--sigma2", "40", "--charge", "data-dependent", "--ss-order", "20", "--ss-sigma", "10",
+        "--ledger", ledger.toString(), "--ledger-budget", "10,1e-4", "--json"));
+    assertThat(r.status()).as(r.err()).isZero();
+    JsonNode g = r.json().at("/guarantee");
+    double charged = g.at("/epsilon").asDouble();
+    // the worst case at λ = 20: 200 checks and 200 GNMax steps, 20 μ²/2, plus the release
+    double mu2 = 200 / 22500.0 + 400 / 1600.0;
+    double release = 20 * Math.exp(0.04) / 100 + (0.4 - 0.5 * Math.log(0.2)) / 19;
+    assertThat(g.at("/dataIndependentEpsilon").asDouble())
+        .isCloseTo(10 * mu2 + release + Math.log(1e5) / 19, within(1e-9));
+    assertThat(g.at("/releaseRdpCost").asDouble()).isCloseTo(release, within(1e-12));
+    assertThat(g.at("/dataDependentEpsilon").asDouble()).isCloseTo(
+        g.at("/releasedRdp").asDouble() + release + Math.log(1e5) / 19, within(1e-9));
+    // most queries near-unanimous: the data-dependent epsilon is the smaller, and is charged
+    assertThat(charged).isEqualTo(g.at("/dataDependentEpsilon").asDouble())
+        .isLessThan(g.at("/dataIndependentEpsilon").asDouble());
+    assertThat(g.at("/kind").asText()).startsWith("data-dependent, released by smooth");
+    assertThat(r.json().at("/dataIndependentGuarantee/kind").asText())
+        .isEqualTo("data-independent");
+    assertThat(r.json().has("dataDependent")).isFalse();
+    try (SqliteLedger l = SqliteLedger.open(ledger)) {
+      assertThat(l.entries()).hasSize(1);
+      assertThat(l.entries().get(0).label()).contains("charge: data-dependent");
+      assertThat(((ApproxDp) l.spent()).epsilon()).isCloseTo(charged, within(1e-9));
+    }
+  }
+
+  @Test
+  void interactiveGnmaxReleasesTheStudentsClassWhereTheTeachersAgreeWithIt() throws IOException {
+    Path votes = counts(40);
+    StringBuilder csv = new StringBuilder("id,bird,cat,dog\n");
+    for (int q = 0; q < 40; q++) {
+      // a student sure of "cat", the teachers' top class
+      csv.append("q").append(q).append(",0.02,0.95,0.03\n");
+    }
+    Path student = dir.resolve("student.csv");
+    Files.writeString(student, csv);
+    CliRun r = run(args(votes, dir.resolve("out"), "--aggregator", "interactive-gnmax",
+        "--student", student.toString(), "--student-confidence", "0.9", "--threshold", "60",
+        "--sigma1", "20", "--sigma2", "40", "--seed", "4", "--json"));
+    assertThat(r.status()).as(r.err()).isZero();
+    JsonNode m = r.json();
+    assertThat(m.at("/aggregator/name").asText()).isEqualTo("interactive-gnmax");
+    int byStudent = m.at("/counts/studentLabels").asInt();
+    int byTeachers = m.at("/counts/answered").asInt();
+    // n − K p ≤ 250 − 237.5 on the consensus queries, far below T = 60: the student labels them
+    assertThat(byStudent).isGreaterThan(20);
+    assertThat(byStudent + byTeachers + m.at("/counts/abstained").asInt()).isEqualTo(40);
+    double mu = Math.sqrt(40 / 400.0 + 80 / 1600.0);
+    assertThat(m.at("/guarantee/epsilon").asDouble())
+        .isCloseTo(GaussianDpConversion.epsilon(mu, 1e-5), within(1e-9));
+    assertThat(Files.readAllLines(dir.resolve("out").resolve("labels.csv")).stream().skip(1)
+        .filter(l -> l.endsWith(",cat")).count()).isGreaterThanOrEqualTo(byStudent);
   }
 
   @Test

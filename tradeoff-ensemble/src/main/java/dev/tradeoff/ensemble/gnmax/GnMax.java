@@ -133,7 +133,6 @@ public record GnMax(double sigma, double lambda) {
     }
     double mu2 = sigma * Math.sqrt(-logQ);
     double mu1 = mu2 + 1;
-    double eps1 = mu1 / (sigma * sigma);
     double eps2 = mu2 / (sigma * sigma);
     if (!(mu1 >= lambda && mu2 > 1)) {
       return gaussian;
@@ -142,12 +141,30 @@ public record GnMax(double sigma, double lambda) {
     if (!(logQ <= logQub)) {
       return gaussian;
     }
+    return Math.min(gaussian, theorem6Bound(logQ, sigma, lambda));
+  }
+
+  /**
+   * The expression of Theorem 6 of Papernot et al. 2018 at the orders of their Proposition 10 (μ₂ =
+   * σ√(log 1/q), μ₁ = μ₂ + 1), 1/(λ − 1) · log((1 − q) A^{λ−1} + q B^{λ−1}), WITHOUT the theorem's
+   * conditions: a bound only where {@link #theorem6} would use it (the caller checks the
+   * conditions, as the smooth-sensitivity analysis does by comparing log q with log q₀ of their
+   * Appendix B.4). Computed in log space; needs μ₂ &gt; 1.
+   *
+   * @param logQ log q &lt; 0
+   * @param sigma σ &gt; 0
+   * @param lambda the order λ &gt; 1
+   */
+  public static double theorem6Bound(double logQ, double sigma, double lambda) {
+    double mu2 = sigma * Math.sqrt(-logQ);
+    double mu1 = mu2 + 1;
+    double eps1 = mu1 / (sigma * sigma);
+    double eps2 = mu2 / (sigma * sigma);
     double log1mQ = LogMath.log1mExp(logQ);
     double logA = log1mQ - LogMath.log1mExp((mu2 - 1) / mu2 * (logQ + eps2));
     double logB = eps1 - logQ / (mu1 - 1);
-    double bound = LogMath.logAddExp(log1mQ + (lambda - 1) * logA, logQ + (lambda - 1) * logB)
+    return LogMath.logAddExp(log1mQ + (lambda - 1) * logA, logQ + (lambda - 1) * logB)
         / (lambda - 1);
-    return Math.min(gaussian, bound);
   }
 
   /** (ε, δ)-DP from an RDP ε at order λ (Papernot et al. 2018 Theorem 5): ε + log(1/δ)/(λ − 1). */

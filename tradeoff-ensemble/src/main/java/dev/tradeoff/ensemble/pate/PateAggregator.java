@@ -6,6 +6,9 @@ import dev.tradeoff.accounting.event.GaussianEvent;
 import dev.tradeoff.accounting.numerics.LogMath;
 import dev.tradeoff.accounting.numerics.StandardNormal;
 import dev.tradeoff.ensemble.gnmax.GnMax;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
 import java.util.random.RandomGenerator;
 
@@ -26,6 +29,9 @@ public sealed interface PateAggregator {
 
   /** One query's release, drawing noise from {@code random}. */
   Answer answer(Votes votes, RandomGenerator random);
+
+  /** σ₂, the noise of the GNMax step. */
+  double sigma2();
 
   /** The event of the threshold check, run on every query; empty when there is none. */
   Optional<DpEvent> checkEvent();
@@ -50,6 +56,18 @@ public sealed interface PateAggregator {
    * @param lambda the order λ &gt; 1
    */
   double dataDependentRdp(Votes votes, boolean answered, double lambda);
+
+  /**
+   * The data-dependent RDP at order λ of a threshold check v + N(0, σ₁²) ≥ T whose input v has
+   * sensitivity 1 (Papernot et al. 2018, Theorem 6 with σ replaced by √2·σ₁ and q =
+   * min(Pr[answer], Pr[abstain]), Pr[answer] = Φ((v − T)/σ₁)). NOT a differential privacy
+   * guarantee: it depends on v.
+   */
+  static double checkRdp(double value, double threshold, double sigma1, double lambda) {
+    double logAnswered = StandardNormal.logCdf((value - threshold) / sigma1);
+    double logQ = Math.min(logAnswered, LogMath.log1mExp(logAnswered));
+    return GnMax.theorem6(logQ, Math.sqrt(2) * sigma1, lambda);
+  }
 
   /** GNMax (Section 4.1): argmax_j {n_j + N(0, σ₂²)} on every query. */
   record Gnmax(double sigma2) implements PateAggregator {
@@ -145,9 +163,131 @@ public sealed interface PateAggregator {
 
     @Override
     public double dataDependentRdp(Votes votes, boolean answered, double lambda) {
-      double logAnswered = logProbabilityAnswered(votes);
-      double logQ = Math.min(logAnswered, LogMath.log1mExp(logAnswered));
-      double check = GnMax.theorem6(logQ, Math.sqrt(2) * sigma1, lambda);
+      double check = checkRdp(votes.maxCount(), threshold, sigma1, lambda);
+      return answered
+          ? check + GnMax.theorem6(GnMax.logQ(votes.counts(), sigma2), sigma2, lambda)
+          : check;
+    }
+  }
+
+  /**
+   * Interactive-GNMax (Papernot et al. 2018, Algorithm 2), for a student whose class probabilities
+   * p(x) on each query are given: if max_j {n_j − K·p_j} + N(0, σ₁²) ≥ T (the teachers disagree
+   * with the student), release GNMax's argmax_j {n_j + N(0, σ₂²)}; otherwise, if max_j p_j ≥ γ,
+   * release the student's argmax_j p_j ({@link Answer.Reinforced}); otherwise abstain.
+   *
+   * <p>The student's predictions are public here: a model trained on public data and on labels
+   * already released privately, so its outputs are post-processing. Then n_j − K·p_j moves by at
+   * most 1 in each coordinate when one teacher's vote moves, and so does its maximum: the check is
+   * the same Gaussian mechanism of sensitivity 1 as Confident-GNMax's, (1/σ₁)-GDP, and the GNMax
+   * step the same (√2/σ₂)-GDP; the reinforcing branch reads no vote. The data-independent
+   * accounting is Confident-GNMax's.
+   *
+   * @param threshold T (finite)
+   * @param sigma1 σ₁ &gt; 0
+   * @param sigma2 σ₂ &gt; 0
+   * @param studentConfidence γ in [0, 1]: the student's probability above which its own class is
+   *     released
+   * @param student query id → the student's class probabilities (C entries in [0, 1] summing to 1
+   *     within 1e-6; copied)
+   */
+  record InteractiveGnmax(double threshold, double sigma1, double sigma2,
+      double studentConfidence, Map<String, double[]> student)
+      implements PateAggregator {
+
+    public InteractiveGnmax {
+      Require.finite("threshold", threshold);
+      Require.positive("sigma1", sigma1);
+      Require.finite("sigma1", sigma1);
+      Require.positive("sigma2", sigma2);
+      Require.finite("sigma2", sigma2);
+      Require.probability("studentConfidence", studentConfidence);
+      Require.nonNull("student", student);
+      Map<String, double[]> copy = new HashMap<>();
+      for (Map.Entry<String, double[]> e : student.entrySet()) {
+        double[] p = Require.nonNull("student prediction of " + e.getKey(), e.getValue()).clone();
+        Require.that(p.length >= 2, "classes of the student prediction of " + e.getKey(),
+            "must be >= 2", p.length);
+        double sum = 0;
+        for (int j = 0; j < p.length; j++) {
+          Require.probability("student probability of class " + j + " for " + e.getKey(), p[j]);
+          sum += p[j];
+        }
+        Require.that(Math.abs(sum - 1) <= 1e-6, "student probabilities of " + e.getKey(),
+            "must sum to 1 within 1e-6", sum);
+        copy.put(e.getKey(), p);
+      }
+      student = Collections.unmodifiableMap(copy);
+    }
+
+    /** The student's probabilities for {@code votes}' query (a copy), checked against C. */
+    public double[] prediction(Votes votes) {
+      double[] p = student.get(votes.id());
+      Require.that(p != null, "student prediction", "must be given for every query", votes.id());
+      Require.that(p.length == votes.classes(), "classes of the student prediction of "
+          + votes.id(), "must equal the votes' " + votes.classes(), p.length);
+      return p.clone();
+    }
+
+    /** max_j {n_j − K·p_j}: the check's input. */
+    public double disagreement(Votes votes) {
+      double[] p = prediction(votes);
+      long k = votes.teachers();
+      double max = Double.NEGATIVE_INFINITY;
+      for (int j = 0; j < p.length; j++) {
+        max = Math.max(max, votes.count(j) - k * p[j]);
+      }
+      return max;
+    }
+
+    @Override
+    public Answer answer(Votes votes, RandomGenerator random) {
+      Require.nonNull("votes", votes);
+      Require.nonNull("random", random);
+      double[] p = prediction(votes);
+      if (disagreement(votes) + sigma1 * random.nextGaussian() >= threshold) {
+        return new Answer.Labelled(GnMax.noisyArgmax(votes.counts(), sigma2, random));
+      }
+      int best = 0;
+      for (int j = 1; j < p.length; j++) {
+        best = p[j] > p[best] ? j : best;
+      }
+      return p[best] >= studentConfidence ? new Answer.Reinforced(best) : new Answer.Abstained();
+    }
+
+    /** Confident-GNMax with the same T, σ₁, σ₂: the same check and GNMax events. */
+    private ConfidentGnmax sameEvents() {
+      return new ConfidentGnmax(threshold, sigma1, sigma2);
+    }
+
+    @Override
+    public Optional<DpEvent> checkEvent() {
+      return sameEvents().checkEvent();
+    }
+
+    @Override
+    public DpEvent answerEvent() {
+      return sameEvents().answerEvent();
+    }
+
+    @Override
+    public double checkMuSquared() {
+      return sameEvents().checkMuSquared();
+    }
+
+    @Override
+    public double answerMuSquared() {
+      return sameEvents().answerMuSquared();
+    }
+
+    /**
+     * The check at v = max_j {n_j − K·p_j} ({@link PateAggregator#checkRdp}, with the exact v,
+     * where TensorFlow Privacy's {@code compute_logpr_answered} rounds it to an integer) plus,
+     * when the teachers answered, GNMax's Theorem 6 with Proposition 7.
+     */
+    @Override
+    public double dataDependentRdp(Votes votes, boolean answered, double lambda) {
+      double check = checkRdp(disagreement(votes), threshold, sigma1, lambda);
       return answered
           ? check + GnMax.theorem6(GnMax.logQ(votes.counts(), sigma2), sigma2, lambda)
           : check;
