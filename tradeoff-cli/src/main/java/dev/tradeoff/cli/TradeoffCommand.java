@@ -19,7 +19,11 @@ import dev.tradeoff.cli.reproduce.ReproduceCommand;
 import dev.tradeoff.cli.shuffle.ShuffleCommand;
 import dev.tradeoff.cli.tune.TuneCommand;
 import java.io.PrintWriter;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
@@ -36,24 +40,39 @@ import picocli.CommandLine;
     name = "tradeoff",
     mixinStandardHelpOptions = true,
     versionProvider = BuildVersion.class,
-    description = "Differential privacy that gets the most utility out of a privacy budget.",
-    subcommands = {
-      AccountCommand.class,
-      NoiseCommand.class,
-      AuditCommand.class,
-      AmplifyCommand.class,
-      LedgerCommand.class,
-      ReproduceCommand.class,
-      ShuffleCommand.class,
-      TuneCommand.class,
-      EnsembleCommand.class,
-      PredictCommand.class,
-      CompletionCommand.class,
-      LabelCommand.class,
-      AggregateCommand.class,
-      ClusterCommand.class
-    })
+    description = "Differential privacy that gets the most utility out of a privacy budget.")
 public final class TradeoffCommand implements Runnable, Progress.Owner {
+
+  /**
+   * The commands, in the order {@code --help} lists them. A run builds only the command it names
+   * ({@link #commandLine(String...)}): building all fourteen (their options, their library
+   * classes) was most of a quick command's start-up.
+   */
+  private static final Map<String, Class<?>> COMMANDS = commands(
+      Map.entry("account", AccountCommand.class),
+      Map.entry("noise", NoiseCommand.class),
+      Map.entry("audit", AuditCommand.class),
+      Map.entry("amplify", AmplifyCommand.class),
+      Map.entry("ledger", LedgerCommand.class),
+      Map.entry("reproduce", ReproduceCommand.class),
+      Map.entry("shuffle", ShuffleCommand.class),
+      Map.entry("tune", TuneCommand.class),
+      Map.entry("ensemble", EnsembleCommand.class),
+      Map.entry("predict", PredictCommand.class),
+      Map.entry("completion", CompletionCommand.class),
+      Map.entry("label", LabelCommand.class),
+      Map.entry("aggregate", AggregateCommand.class),
+      Map.entry("cluster", ClusterCommand.class));
+
+  /** The commands by name; {@code LazyCommandsTest} checks each name is its class's own. */
+  @SafeVarargs
+  private static Map<String, Class<?>> commands(Map.Entry<String, Class<?>>... entries) {
+    Map<String, Class<?>> byName = new LinkedHashMap<>();
+    for (Map.Entry<String, Class<?>> e : entries) {
+      byName.put(e.getKey(), e.getValue());
+    }
+    return Collections.unmodifiableMap(byName);
+  }
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
@@ -85,11 +104,39 @@ public final class TradeoffCommand implements Runnable, Progress.Owner {
   }
 
   /**
-   * Builds the command line with Tradeoff's error handling: one line on stderr, status 2 for bad
-   * input (with a suggestion for a mistyped command or option), never a stack trace.
+   * The command line with every command, and Tradeoff's error handling: one line on stderr, status
+   * 2 for bad input (with a suggestion for a mistyped command or option), never a stack trace.
    */
   public static CommandLine commandLine() {
+    return withHandlers(COMMANDS.keySet());
+  }
+
+  /**
+   * The command line for a run with {@code args}: only the command they name (the first word that
+   * is not an option), none for {@code --version} alone, and every command when they name none
+   * or one that does not exist (the usage lists them all; a typo gets "did you mean").
+   */
+  public static CommandLine commandLine(String... args) {
+    String first = null;
+    boolean version = false;
+    for (String a : args) {
+      if (!a.startsWith("-")) {
+        first = a;
+        break;
+      }
+      version |= a.equals("-V") || a.equals("--version");
+    }
+    if (first != null && COMMANDS.containsKey(first) && !first.equals("completion")) {
+      return withHandlers(List.of(first));
+    }
+    return withHandlers(first == null && version ? List.of() : COMMANDS.keySet());
+  }
+
+  private static CommandLine withHandlers(Collection<String> commands) {
     CommandLine cli = new CommandLine(new TradeoffCommand());
+    for (String name : commands) {
+      cli.addSubcommand(name, COMMANDS.get(name));
+    }
     TradeoffCommand root = cli.getCommand();
     cli.setExecutionStrategy(
         parseResult -> {
@@ -133,11 +180,6 @@ public final class TradeoffCommand implements Runnable, Progress.Owner {
     return cli;
   }
 
-  /**
-   * Runs the command. Standard output carries only the command's own output: whatever a library
-   * (a Beam runner, Spark, Flink, logging back-ends) prints to {@code System.out} goes to standard
-   * error instead.
-   */
   /** The candidate nearest to {@code typed} by edit distance (picocli lists them unordered). */
   static String closest(String typed, List<String> candidates) {
     String best = candidates.get(0);
@@ -183,7 +225,7 @@ public final class TradeoffCommand implements Runnable, Progress.Owner {
         });
     int status;
     try {
-      CommandLine cli = commandLine();
+      CommandLine cli = commandLine(args);
       cli.setOut(new java.io.PrintWriter(new java.io.OutputStreamWriter(out,
           java.nio.charset.StandardCharsets.UTF_8), true));
       ((TradeoffCommand) cli.getCommand()).terminal = Progress.stderrIsTerminal();

@@ -9,7 +9,8 @@ import java.util.List;
 import picocli.CommandLine;
 
 /**
- * Runs the {@code tradeoff} command in-process and captures what it prints. Runs are {@code
+ * Runs the {@code tradeoff} command in-process, built as {@code main} builds it (only the command
+ * the arguments name), and captures what it prints. Runs are {@code
  * --quiet} unless the arguments name it, so progress on a slow machine never mixes with the
  * error line a test checks (the progress tests in {@code dev.tradeoff.cli.io} test progress).
  */
@@ -23,7 +24,7 @@ public record CliRun(int status, String out, String err) {
     String[] args = all.toArray(String[]::new);
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    CommandLine cli = TradeoffCommand.commandLine();
+    CommandLine cli = TradeoffCommand.commandLine(args);
     cli.setOut(new PrintWriter(out, true));
     cli.setErr(new PrintWriter(err, true));
     int status = cli.execute(args);
