@@ -1,5 +1,6 @@
 package dev.tradeoff.accounting.pld;
 
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,9 +29,20 @@ final class Composer {
   private final double tailMass;
   private final int maxSize;
 
+  /** The Chernoff bounds built so far, by terms (sizing, then composing, each direction). */
+  private final Map<List<Term>, Chernoff> chernoffs = new HashMap<>();
+
   Composer(double tailMass, int maxSize) {
     this.tailMass = tailMass;
     this.maxSize = maxSize;
+  }
+
+  /**
+   * The Chernoff bounds of the terms, reused when {@link #requiredPoints} and then {@link
+   * #compose} ask for the same terms (the bounds cost a pass over every term per rate).
+   */
+  private Chernoff chernoff(List<Term> terms) {
+    return chernoffs.computeIfAbsent(List.copyOf(terms), Chernoff::new);
   }
 
   PrivacyLossDistribution compose(List<Term> terms) {
@@ -51,7 +63,7 @@ final class Composer {
     }
     double infinity = -Math.expm1(logFinite);
 
-    Chernoff chernoff = new Chernoff(terms);
+    Chernoff chernoff = chernoff(terms);
     long fullWidth = fullWidth(terms);
     long windowLo = Math.max(0, chernoff.lowerQuantile(tailMass));
     long windowHi = Math.min(fullWidth - 1, chernoff.upperQuantile(tailMass));
@@ -346,7 +358,7 @@ final class Composer {
     if (terms.size() == 1 && terms.get(0).count() == 1) {
       return terms.get(0).distribution().size();
     }
-    Chernoff chernoff = new Chernoff(terms);
+    Chernoff chernoff = chernoff(terms);
     long windowLo = Math.max(0, chernoff.lowerQuantile(tailMass));
     long windowHi = Math.min(fullWidth(terms) - 1, chernoff.upperQuantile(tailMass));
     return Math.max(1, windowHi - windowLo + 1);
