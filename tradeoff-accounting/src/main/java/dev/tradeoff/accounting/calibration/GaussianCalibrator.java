@@ -149,28 +149,46 @@ public final class GaussianCalibrator {
     Require.openUnit("targetDelta", targetDelta);
     Require.nonNull("relation", relation);
     Require.inClosedRange("tolerance", tolerance, 1e-10, 0.5);
-    Search search = new Search(eventOfSigma, targetEpsilon, targetDelta, relation, tolerance);
-    return search.run(start(eventOfSigma, targetEpsilon, targetDelta, relation));
+    Start start = start(eventOfSigma, targetEpsilon, targetDelta, relation);
+    return new Search(eventOfSigma, targetEpsilon, targetDelta, relation, tolerance, start.slope())
+        .run(start.sigma());
   }
 
   /**
-   * Where the search starts: the RDP accountant's σ (to 1e-3) when this calibrator's accountant
-   * is another one and RDP supports the event, else 1.
+   * Where the search starts, and the slope of log ε against log σ there (NaN if unknown).
+   *
+   * @param sigma the first σ to account
+   * @param slope d log ε / d log σ of the RDP accountant at that σ, which the search uses for its
+   *     first steps (the PLD's curve has nearly the same slope; any error only costs a step)
    */
-  private double start(DoubleFunction<DpEvent> eventOfSigma, double targetEpsilon,
+  private record Start(double sigma, double slope) {}
+
+  /**
+   * The RDP accountant's σ (to 1e-3) when this calibrator's accountant is another one and RDP
+   * supports the event, with RDP's slope there from a second accounting 2% below; else σ = 1 and
+   * no slope.
+   */
+  private Start start(DoubleFunction<DpEvent> eventOfSigma, double targetEpsilon,
       double targetDelta, Neighbouring relation) {
+    Start none = new Start(1, Double.NaN);
     if (accountant.method() == AccountingMethod.RDP) {
-      return 1;
+      return none;
     }
     RdpAccountant rdp = new RdpAccountant();
     if (!rdp.supports(eventOfSigma.apply(1), relation)) {
-      return 1;
+      return none;
     }
     try {
-      return new GaussianCalibrator(rdp)
-          .new Search(eventOfSigma, targetEpsilon, targetDelta, relation, 1e-3).run(1).sigma();
+      double sigma = new GaussianCalibrator(rdp)
+          .new Search(eventOfSigma, targetEpsilon, targetDelta, relation, 1e-3, Double.NaN)
+          .run(1).sigma();
+      double lower = sigma * 0.98;
+      double slope = (Math.log(rdp.account(eventOfSigma.apply(lower), relation).epsilon(targetDelta))
+          - Math.log(rdp.account(eventOfSigma.apply(sigma), relation).epsilon(targetDelta)))
+          / Math.log(0.98);
+      return new Start(sigma, slope < 0 && Double.isFinite(slope) ? slope : Double.NaN);
     } catch (IllegalArgumentException unreachable) {
-      return 1;
+      return none;
     }
   }
 
@@ -181,6 +199,7 @@ public final class GaussianCalibrator {
     private final double delta;
     private final Neighbouring relation;
     private final double tolerance;
+    private final double slope;
 
     private double meet = Double.POSITIVE_INFINITY;
     private EpsilonBounds atMeet;
@@ -190,12 +209,13 @@ public final class GaussianCalibrator {
     private double lastWidth = Double.POSITIVE_INFINITY;
 
     Search(DoubleFunction<DpEvent> eventOfSigma, double target, double delta,
-        Neighbouring relation, double tolerance) {
+        Neighbouring relation, double tolerance, double slope) {
       this.eventOfSigma = eventOfSigma;
       this.target = target;
       this.delta = delta;
       this.relation = relation;
       this.tolerance = tolerance;
+      this.slope = slope;
     }
 
     Calibration run(double start) {
@@ -227,10 +247,16 @@ public final class GaussianCalibrator {
     /** The next σ to account. */
     private double next() {
       if (meet == Double.POSITIVE_INFINITY) {
-        return 2 * fail;
+        double aimed = along(fail, atFail);
+        return aimed > 0 ? Math.min(4 * fail, Math.max(1.01 * fail, aimed)) : 2 * fail;
       }
       if (fail == 0) {
-        return meet / 1.15;
+        double aimed = along(meet, atMeet);
+        double probe = meet * (1 - tolerance);
+        if (!(aimed > 0)) {
+          return meet / 1.15;
+        }
+        return aimed >= probe * (1 - tolerance) ? probe : Math.max(meet / 2, aimed);
       }
       double width = Math.log(meet / fail);
       boolean slow = width > 0.5 * lastWidth;
@@ -248,6 +274,21 @@ public final class GaussianCalibrator {
       double low = fail * Math.pow(meet / fail, 0.05);
       double high = fail * Math.pow(meet / fail, 0.95);
       return Math.min(high, Math.max(low, aimed));
+    }
+
+    /**
+     * The σ where the line of the start's slope through one known point (log σ, log ε) meets the
+     * target, a quarter of the tolerance up; 0 if there is no slope or the point has no finite
+     * positive ε.
+     */
+    private double along(double sigma, EpsilonBounds at) {
+      if (Double.isNaN(slope) || at == null || !(at.upper() > 0)
+          || !Double.isFinite(at.upper())) {
+        return 0;
+      }
+      double aimed = sigma * Math.exp((Math.log(target) - Math.log(at.upper())) / slope)
+          * (1 + tolerance / 4);
+      return Double.isFinite(aimed) ? aimed : 0;
     }
 
     /**

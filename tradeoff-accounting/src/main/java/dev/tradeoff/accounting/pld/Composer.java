@@ -1,5 +1,6 @@
 package dev.tradeoff.accounting.pld;
 
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,9 +29,20 @@ final class Composer {
   private final double tailMass;
   private final int maxSize;
 
+  /** The Chernoff bounds built so far, by terms (sizing, then composing, each direction). */
+  private final Map<List<Term>, Chernoff> chernoffs = new HashMap<>();
+
   Composer(double tailMass, int maxSize) {
     this.tailMass = tailMass;
     this.maxSize = maxSize;
+  }
+
+  /**
+   * The Chernoff bounds of the terms, reused when {@link #requiredPoints} and then {@link
+   * #compose} ask for the same terms (the bounds cost a pass over every term per rate).
+   */
+  private Chernoff chernoff(List<Term> terms) {
+    return chernoffs.computeIfAbsent(List.copyOf(terms), Chernoff::new);
   }
 
   PrivacyLossDistribution compose(List<Term> terms) {
@@ -51,7 +63,7 @@ final class Composer {
     }
     double infinity = -Math.expm1(logFinite);
 
-    Chernoff chernoff = new Chernoff(terms);
+    Chernoff chernoff = chernoff(terms);
     long fullWidth = fullWidth(terms);
     long windowLo = Math.max(0, chernoff.lowerQuantile(tailMass));
     long windowHi = Math.min(fullWidth - 1, chernoff.upperQuantile(tailMass));
@@ -241,17 +253,38 @@ final class Composer {
 
   /**
    * Transforms every term (tilted by e^{θ(i − top)}/Z when θ > 0), raises it to its count,
-   * multiplies and transforms back; the ℓ₂ round-off bound is {@link #roundOffL2}.
+   * multiplies and transforms back, with an ℓ₂ bound on the round-off of the result.
+   *
+   * <p>The bound is taken frequency by frequency, where the powers are small. (1) Forward
+   * transforms: each computed spectrum entry is within e_j = c‖x_j‖₁ of the exact transform of
+   * the term's masses x_j (c = {@link RealFft#relativeErrorBound()} plus the folding sums; the
+   * componentwise form of Higham's Theorem 24.2, see {@link RealFft}). (2) Powers and products:
+   * with m_{j,k} ≥ |X̂_{j,k}| + e_j, which bounds both the computed and the exact entry, |a^c − b^c|
+   * ≤ c|a − b| max(|a|, |b|)^{c−1} and the telescoping bound on a product give |ΠX̂_j^{c_j} −
+   * ΠX_j^{c_j}| ≤ W_k Σ_j c_j e_j/m_{j,k} with W_k = Π_j m_{j,k}^{c_j}; every complex
+   * multiplication rounds with a relative error of at most √2γ₂ &lt; 3u (Higham Lemma 3.5), and
+   * repeated squaring raises each rounding to at most 2c_j + 64 in total, so the computed product
+   * is within (e^{3uM} − 1)W_k of ΠX̂_j^{c_j}, M the summed exponents. Where the characteristic
+   * function of the composed loss is small (almost every frequency of a long composition) W_k is
+   * tiny, which is what makes this bound much tighter than a normwise one. (3) Inverse: by
+   * Parseval the spectrum error contributes its ℓ₂ norm over √N, and the inverse transform's own
+   * error is at most c'‖ŷ‖₂/(1 − c'), c' = c + 2u (the 1/N scaling). Tilted weights are rounded
+   * relatively by at most 4u each (exp, product, division by Z), so, all inputs being
+   * non-negative, each exact output moves by at most the factor (1 + 4u)^{Σc_j} − 1, which adds
+   * that relative share of ‖y‖₂.
    */
   private static Convolution convolve(List<Term> terms, RealFft fft, double theta) {
     int size = fft.size();
+    int half = size / 2 + 1;
+    double u = Fft.UNIT_ROUNDOFF;
+    double c = fft.relativeErrorBound();
     double[] accRe = null;
     double[] accIm = null;
-    double logGrowth = 0; // Σ_j c_j log(max(1, ‖m_j‖₁) + c√N‖m_j‖₂) bounds log Π|X̂_j|^{c_j}
-    double sumForwardError = 0; // Σ_j c_j · c · ‖m_j‖₂
-    int multiplications = 0;
-    // One more u for the additions that fold a long term onto the circle.
-    double c = fft.relativeErrorBound() + Fft.UNIT_ROUNDOFF;
+    double[] logWeight = new double[half]; // Σ_j c_j log m_{j,k}
+    double[] ratio = new double[half]; // Σ_j c_j e_j / m_{j,k}
+    double logSlack = 0; // bound on the rounding of the sums of logarithms
+    double roundings = 0; // M: the summed exponents of the multiplication roundings
+    double totalCount = 0;
     for (Term term : terms) {
       double[] folded = new double[size];
       double[] m = term.distribution().massesView();
@@ -267,30 +300,36 @@ final class Composer {
           weights[i] /= z;
         }
       }
-      double norm2 = 0;
       double mass = 0;
       for (int i = 0; i < weights.length; i++) {
         folded[i & (size - 1)] += weights[i];
-        norm2 += weights[i] * weights[i];
         mass += weights[i];
       }
-      // Folding can only grow the ℓ₂ norm by √(entries per slot); the ℓ₁ norm bounds it too.
-      // The computed ℓ₁ norm is widened by the summation bound 1 + 2nu.
-      mass *= 1 + 2.0 * weights.length * Fft.UNIT_ROUNDOFF;
-      double termNorm =
-          Math.min(Math.sqrt(norm2) * Math.sqrt(Math.ceil((double) weights.length / size)), mass);
-      logGrowth += term.count() * Math.log(Math.max(1, mass) + c * Math.sqrt(size) * termNorm);
-      sumForwardError += term.count() * c * termNorm;
+      // The computed ℓ₁ norm widened by the summation bound 1 + 2nu; each folded slot sums at
+      // most ⌈n/N⌉ entries, with a relative rounding of u per addition.
+      mass *= 1 + 2.0 * weights.length * u;
+      double perSlot = Math.ceil((double) weights.length / size);
+      double e = (c + (perSlot - 1) * u * 1.01) * mass + Double.MIN_NORMAL;
       double[][] spectrum = fft.forward(folded);
       double[] re = spectrum[0];
       double[] im = spectrum[1];
-      multiplications += power(re, im, term.count());
+      long count = term.count();
+      for (int k = 0; k < half; k++) {
+        // The computed modulus is within 3u of |X̂|; m = (|X̂| + e) rounded up.
+        double bound = (Math.sqrt(re[k] * re[k] + im[k] * im[k]) * (1 + 4 * u) + e) * (1 + 2 * u);
+        logWeight[k] += count * Math.log(bound);
+        ratio[k] += count * (e / bound);
+      }
+      double largestLog = Math.max(Math.abs(Math.log(e)), Math.abs(Math.log(mass + e)));
+      logSlack += count * 4 * u * (1 + largestLog);
+      roundings += 2.0 * count + 64 + 1;
+      totalCount += count;
+      power(re, im, count);
       if (accRe == null) {
         accRe = re;
         accIm = im;
       } else {
         multiply(accRe, accIm, re, im);
-        multiplications++;
       }
     }
     double[] composed = fft.inverse(accRe, accIm);
@@ -298,8 +337,16 @@ final class Composer {
     for (double v : composed) {
       computedNorm2 += v * v;
     }
-    double l2 = roundOffL2(
-        size, c, logGrowth, sumForwardError, multiplications, Math.sqrt(computedNorm2));
+    double multiplicationError = Math.expm1(3 * u * roundings * 1.01);
+    double widen = Math.exp(logSlack) * (1 + 8 * u * terms.size()) * (1 + 2.0 * half * u);
+    double spectrum2 = 0;
+    for (int k = 0; k < half; k++) {
+      double error = Math.exp(logWeight[k]) * widen * (ratio[k] + multiplicationError);
+      spectrum2 += (k == 0 || k == half - 1 ? 1 : 2) * error * error;
+    }
+    double weightRounding = theta > 0 ? Math.expm1(4 * u * totalCount * 1.01) : 0;
+    double l2 = roundOffL2(size, c, Math.sqrt(spectrum2) * (1 + 2.0 * size * u),
+        weightRounding, Math.sqrt(computedNorm2) * (1 + 2.0 * size * u));
     return new Convolution(composed, l2);
   }
 
@@ -311,7 +358,7 @@ final class Composer {
     if (terms.size() == 1 && terms.get(0).count() == 1) {
       return terms.get(0).distribution().size();
     }
-    Chernoff chernoff = new Chernoff(terms);
+    Chernoff chernoff = chernoff(terms);
     long windowLo = Math.max(0, chernoff.lowerQuantile(tailMass));
     long windowHi = Math.min(fullWidth(terms) - 1, chernoff.upperQuantile(tailMass));
     return Math.max(1, windowHi - windowLo + 1);
@@ -327,26 +374,18 @@ final class Composer {
   }
 
   /**
-   * ℓ₂ bound on the round-off of the composed masses. Forward transforms: ‖E_j‖₂ ≤ c√N‖m_j‖₂
-   * (Higham Thm 24.2, c = {@link RealFft#relativeErrorBound()}), hence |X̂_j| ≤ ‖m_j‖₁ + c√N‖m_j‖₂.
-   * Powers and products: |ΠX̂_j^{c_j} − ΠX_j^{c_j}| ≤ g·Σ_j c_j|E_j| with
-   * g = Π_j (max(1, ‖m_j‖₁) + c√N‖m_j‖₂)^{c_j}, plus
-   * 5u per complex multiplication relative to g. Inverse: ‖ŷ − y‖₂ ≤ ‖e_power‖₂/√N + c'(‖ŷ‖₂ +
-   * ‖ŷ − y‖₂) with c' = c + 2u for the 1/N scaling. A sum of n entries' errors is then at most
-   * √n times this ({@link PrivacyLossDistribution.RoundOff}).
+   * ℓ₂ bound on the round-off of the composed masses ŷ of an inverse transform of length N: the
+   * spectrum's error (ℓ₂ over all N entries) over √N by Parseval, plus the inverse's own error
+   * c'‖ŷ‖₂/(1 − c') with c' = c + 2u for the 1/N scaling, plus a relative error of the exact
+   * result (rounded inputs), which adds that share of ‖y‖₂ ≤ ‖ŷ‖₂ + the bound. A sum of n entries'
+   * errors is then at most √n times this ({@link PrivacyLossDistribution.RoundOff}).
    */
   static double roundOffL2(
-      int size,
-      double c,
-      double logGrowth,
-      double sumForwardError,
-      int multiplications,
-      double computedNorm) {
-    double u = Fft.UNIT_ROUNDOFF;
-    double growth = Math.exp(logGrowth);
-    double powerError = growth * (sumForwardError + 5 * u * multiplications * 1.01);
-    double cInverse = c + 2 * u;
-    return (powerError + cInverse * computedNorm) / (1 - cInverse);
+      int size, double c, double spectrumError, double relativeInputError, double computedNorm) {
+    double cInverse = c + 2 * Fft.UNIT_ROUNDOFF;
+    double fromSpectrum = spectrumError / Math.sqrt(size) * (1 + 4 * Fft.UNIT_ROUNDOFF);
+    double bound = (fromSpectrum + cInverse * computedNorm) / (1 - cInverse);
+    return (bound + relativeInputError * computedNorm) / (1 - relativeInputError);
   }
 
   static int nextPowerOfTwo(long n) {
@@ -357,20 +396,18 @@ final class Composer {
     return size;
   }
 
-  /** z ← z^count pointwise, by repeated squaring; returns the number of complex multiplications. */
-  private static int power(double[] re, double[] im, long count) {
+  /** z ← z^count pointwise, by repeated squaring. */
+  private static void power(double[] re, double[] im, long count) {
     if (count == 1) {
-      return 0;
+      return;
     }
     int n = re.length;
     double[] baseRe = re.clone();
     double[] baseIm = im.clone();
     long remaining = count - 1;
-    int multiplications = 0;
     while (remaining > 0) {
       if ((remaining & 1) == 1) {
         multiply(re, im, baseRe, baseIm);
-        multiplications++;
       }
       remaining >>= 1;
       if (remaining > 0) {
@@ -380,10 +417,8 @@ final class Composer {
           baseRe[k] = r * r - i * i;
           baseIm[k] = 2 * r * i;
         }
-        multiplications++;
       }
     }
-    return multiplications;
   }
 
   private static void multiply(double[] re, double[] im, double[] otherRe, double[] otherIm) {

@@ -339,16 +339,16 @@ public final class PldProfile implements PrivacyProfile {
 
   /** {lower, upper} on δ(ε) from one level, checked. */
   private double[] deltaAt(Level level, double epsilon) {
-    Concurrently.Both<Double> both =
-        eachSide(level, d -> d.plainDelta(epsilon), d -> d.delta(epsilon));
+    Concurrently.Both<Double> both = eachSide(level, d -> d.plainDelta(epsilon),
+        d -> d.delta(epsilon), d -> d.plainDelta(epsilon));
     check(both.first(), both.second(), "delta(" + epsilon + ")");
     return new double[] {both.second(), both.first()};
   }
 
   /** {lower, upper} on ε(δ) from one level, checked. */
   private double[] epsilonAt(Level level, double delta) {
-    Concurrently.Both<Double> both =
-        eachSide(level, d -> d.plainEpsilon(delta), d -> d.epsilon(delta));
+    Concurrently.Both<Double> both = eachSide(level, d -> d.plainEpsilon(delta),
+        d -> d.epsilon(delta), d -> d.estimatedEpsilon(delta));
     check(both.first(), both.second(), "epsilon(" + delta + ")");
     return new double[] {both.second(), both.first()};
   }
@@ -361,45 +361,80 @@ public final class PldProfile implements PrivacyProfile {
    * upper bound on that direction's truth) is at most the maximum so far. The upper bound is then
    * still a maximum of valid upper bounds, and a skipped direction's lower bound could not exceed
    * its truth, which is below the lower bound already found. Directions are taken in decreasing
-   * order of their cheap bound, so the dominant one is refined first; large profiles evaluate the
-   * two sides concurrently.
+   * order of their cheap bound, so the dominant one is refined first. The lower bound refines only
+   * the direction whose {@code estimate} (the pessimistic value without round-off bounds) is
+   * largest and takes the cheap optimistic value of the others: any direction's lower bound is a
+   * lower bound on the maximum, so this is valid whichever direction dominates, and costs one
+   * refinement instead of one per direction. Large profiles evaluate the two sides concurrently.
    */
   private static Concurrently.Both<Double> eachSide(
       Level level,
       ToDoubleFunction<PrivacyLossDistribution> plain,
-      ToDoubleFunction<PrivacyLossDistribution> value) {
+      ToDoubleFunction<PrivacyLossDistribution> value,
+      ToDoubleFunction<PrivacyLossDistribution> estimate) {
     List<PrivacyLossDistribution> pessimistic = level.pessimistic();
     List<PrivacyLossDistribution> optimistic = level.optimistic();
     int n = pessimistic.size();
     double[] cheap = new double[n];
+    int likely = 0;
+    double largestEstimate = Double.NEGATIVE_INFINITY;
     for (int i = 0; i < n; i++) {
       cheap[i] = plain.applyAsDouble(pessimistic.get(i));
+      double guess = n == 1 ? 0 : estimate.applyAsDouble(pessimistic.get(i));
+      if (guess > largestEstimate) {
+        largestEstimate = guess;
+        likely = i;
+      }
     }
     Integer[] order = new Integer[n];
     for (int i = 0; i < n; i++) {
       order[i] = i;
     }
     Arrays.sort(order, (a, b) -> Double.compare(cheap[b], cheap[a]));
-    Supplier<Double> upper = () -> maximum(pessimistic, order, cheap, value);
-    Supplier<Double> lower = () -> maximum(optimistic, order, cheap, value);
-    return level.large()
-        ? Concurrently.both(upper, lower)
-        : new Concurrently.Both<>(upper.get(), lower.get());
+    int refined = likely;
+    Supplier<Maximum> upper = () -> maximum(pessimistic, order, cheap, value);
+    Supplier<Double> lower = () -> {
+      double max = 0;
+      for (int i = 0; i < n; i++) {
+        PrivacyLossDistribution d = optimistic.get(i);
+        max = Math.max(max, i == refined ? value.applyAsDouble(d) : plain.applyAsDouble(d));
+      }
+      return max;
+    };
+    Concurrently.Both<Maximum> sides = level.large()
+        ? Concurrently.both(upper, () -> new Maximum(lower.get(), refined))
+        : new Concurrently.Both<>(upper.get(), new Maximum(lower.get(), refined));
+    double lowerBound = sides.second().value();
+    int dominant = sides.first().direction();
+    if (dominant != refined) {
+      // The estimate pointed elsewhere than the refined upper bounds do: refine that one too.
+      lowerBound = Math.max(lowerBound, value.applyAsDouble(optimistic.get(dominant)));
+    }
+    return new Concurrently.Both<>(sides.first().value(), lowerBound);
   }
 
-  private static double maximum(
+  /** The maximum of the values (see {@link #eachSide}), and the direction that attains it. */
+  private record Maximum(double value, int direction) {}
+
+  private static Maximum maximum(
       List<PrivacyLossDistribution> distributions,
       Integer[] order,
       double[] cheap,
       ToDoubleFunction<PrivacyLossDistribution> value) {
     double max = 0;
+    int direction = order[0];
     for (int i : order) {
       if (cheap[i] > max) {
-        max = Math.max(max, value.applyAsDouble(distributions.get(i)));
+        double v = value.applyAsDouble(distributions.get(i));
+        if (v > max) {
+          max = v;
+          direction = i;
+        }
       }
     }
-    return max;
+    return new Maximum(max, direction);
   }
+
 
   /**
    * The lower bounds as a profile of their own: its δ(ε) and ε(δ) are at most the true values

@@ -268,8 +268,20 @@ public final class PrivacyLossDistribution {
     if (roundOffAbove(at) <= 1e-3 * delta) {
       return value;
     }
-    // A first transform is tilted at the Chernoff quantile of δ, which can lie well above the
-    // answer; a second is tilted at the loss its error-free solution points to.
+    // One transform tilted at the loss the error-free solution points to is usually enough: the
+    // plain masses locate the answer well even where their round-off bound is too loose to
+    // certify it. If that transform's own bound is still material there (the plain masses were
+    // too noisy to aim with), a first transform is tilted at the Chernoff quantile of δ, which
+    // can lie well above the answer, and a second at the loss its error-free solution points to.
+    if (Double.isFinite(guess)) {
+      PrivacyLossDistribution aimed = refinement.atLoss(at);
+      value = tighter(value, aimed.epsilon(delta));
+      double check = aimed.solve(delta, pessimistic, false);
+      if (Double.isFinite(check)
+          && aimed.roundOffAbove(Math.max(check, lowestLoss())) <= 1e-3 * delta) {
+        return value;
+      }
+    }
     PrivacyLossDistribution first = refinement.forTail(delta);
     value = tighter(value, first.epsilon(delta));
     double aim = first.solve(delta, pessimistic, false);
@@ -277,6 +289,14 @@ public final class PrivacyLossDistribution {
       value = tighter(value, refinement.atLoss(Math.max(aim, lowestLoss())).epsilon(delta));
     }
     return value;
+  }
+
+  /**
+   * An estimate of ε(δ) that leaves the round-off bound out: no bound on either side, used only to
+   * choose which of several distributions to refine.
+   */
+  double estimatedEpsilon(double delta) {
+    return solve(delta, discretization == Discretization.PESSIMISTIC, false);
   }
 
   /**
@@ -342,11 +362,19 @@ public final class PrivacyLossDistribution {
     double decay = Math.exp(-interval);
     double above = 0; // A: Σ_{j > i} m_j
     double weighted = 0; // E: Σ_{j > i} m_j e^{iΔ − jΔ}
+    // The smallest target any bin can have (the round-off bound is largest over the whole window
+    // for a pessimistic bound, 0 for an optimistic one): a bin whose sum is at most it has no
+    // crossing, and its own round-off bound need not be evaluated.
+    double smallestTarget = target(delta, pessimistic,
+        hasRoundOff && pessimistic ? roundOff.above(Double.NEGATIVE_INFINITY) : 0);
     for (int i = masses.length - 1; i >= 0; i--) {
       // Move the reference point from (i+1)Δ to iΔ, adding m_{i+1}.
       if (i + 1 < masses.length) {
         above += masses[i + 1];
         weighted = (weighted + masses[i + 1]) * decay;
+      }
+      if (smallestTarget >= 0 && above - weighted <= smallestTarget) {
+        continue;
       }
       double error = hasRoundOff ? roundOff.above(offset + i + 1) : 0;
       double target = target(delta, pessimistic, error);

@@ -9,6 +9,9 @@ package dev.tradeoff.accounting.pld;
  * <p>Round-off: the half-length transform obeys {@link Fft#relativeErrorBound()}; the packing and
  * unpacking cost O(1) flops per entry with one twiddle factor, adding at most a few u relative to
  * ‖X‖₂. {@link #relativeErrorBound()} doubles the half-length bound and adds 16u, which covers both.
+ * Entry by entry the same constant times ‖x‖₁ bounds |X̂_k − X_k|: the packed sequence has
+ * ‖z‖₁ ≤ ‖x‖₁, each of E and O (the transforms of the even and odd samples, of modulus at most
+ * ‖x‖₁) carries at most the half-length entry error, and the unpacking rounds a few times.
  * The packing writes the half-length input straight into bit-reversed order, so the complex
  * transform needs no separate permutation pass (the same values in the same places).
  */

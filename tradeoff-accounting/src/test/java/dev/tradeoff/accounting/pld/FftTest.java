@@ -33,6 +33,69 @@ class FftTest {
     }
   }
 
+  /**
+   * The cache-blocked, two-stages-per-pass transform computes bit for bit what the textbook
+   * iterative radix-2 algorithm computes (bit reversal, then stages of length 2, 4, …, n, each
+   * butterfly a ± w·b with the same twiddle table), so Higham's bound for that algorithm holds.
+   */
+  @Test
+  void isBitForBitTheTextbookRadixTwoAlgorithm() {
+    SplittableRandom random = new SplittableRandom(14);
+    for (int log = 1; log <= 16; log++) {
+      int n = 1 << log;
+      double[] re = random.doubles(n, -1, 1).toArray();
+      double[] im = random.doubles(n, -1, 1).toArray();
+      double[] cos = new double[n / 2];
+      double[] sin = new double[n / 2];
+      Fft.unitRoots(n, cos, sin);
+      for (int sign : new int[] {-1, 1}) {
+        double[] expectedRe = re.clone();
+        double[] expectedIm = im.clone();
+        for (int i = 0; i < n; i++) {
+          int j = Integer.reverse(i) >>> (32 - log);
+          if (j > i) {
+            double t = expectedRe[i];
+            expectedRe[i] = expectedRe[j];
+            expectedRe[j] = t;
+            t = expectedIm[i];
+            expectedIm[i] = expectedIm[j];
+            expectedIm[j] = t;
+          }
+        }
+        for (int len = 2; len <= n; len <<= 1) {
+          for (int start = 0; start < n; start += len) {
+            for (int k = 0; k < len / 2; k++) {
+              double wr = cos[k * (n / len)];
+              double wi = sign * sin[k * (n / len)];
+              int a = start + k;
+              int b = a + len / 2;
+              double xr = expectedRe[b] * wr - expectedIm[b] * wi;
+              double xi = expectedRe[b] * wi + expectedIm[b] * wr;
+              expectedRe[b] = expectedRe[a] - xr;
+              expectedIm[b] = expectedIm[a] - xi;
+              expectedRe[a] = expectedRe[a] + xr;
+              expectedIm[a] = expectedIm[a] + xi;
+            }
+          }
+        }
+        double[] actualRe = re.clone();
+        double[] actualIm = im.clone();
+        Fft fft = new Fft(n);
+        if (sign < 0) {
+          fft.forward(actualRe, actualIm);
+        } else {
+          fft.inverse(actualRe, actualIm);
+          for (int i = 0; i < n; i++) {
+            expectedRe[i] *= 1.0 / n;
+            expectedIm[i] *= 1.0 / n;
+          }
+        }
+        assertThat(actualRe).as("n=%d, sign=%d", n, sign).containsExactly(expectedRe);
+        assertThat(actualIm).as("n=%d, sign=%d", n, sign).containsExactly(expectedIm);
+      }
+    }
+  }
+
   @Test
   void inverseUndoesForwardWithinTheHighamBound() {
     SplittableRandom random = new SplittableRandom(12);
