@@ -25,8 +25,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.TypeConversionException;
 import picocli.CommandLine.UnmatchedArgumentException;
 import picocli.CommandLine;
 
@@ -156,6 +158,11 @@ public final class TradeoffCommand implements Runnable, Progress.Owner {
         (ex, args) -> {
           PrintWriter err = ex.getCommandLine().getErr();
           String line = ex.getMessage();
+          if (ex.getCause() instanceof TypeConversionException refused
+              && ex.getArgSpec() instanceof OptionSpec option) {
+            // a converter's refusal ("must be ..., but was ..."): the flag's one-line message
+            line = option.longestName() + " " + refused.getMessage();
+          }
           if (ex instanceof UnmatchedArgumentException u && !u.getSuggestions().isEmpty()) {
             line = line.replaceAll("[.\\s]+$", "")
                 + "; did you mean " + closest(u.getUnmatched().get(0), u.getSuggestions()) + "?";

@@ -18,6 +18,7 @@ import dev.tradeoff.cli.io.Report;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -69,11 +70,7 @@ final class AccountCalibrateCommand implements Callable<Integer> {
           + " laplace: basic (default), pld, rdp, optimal, kairouz.")
   String method;
 
-  @Option(
-      names = "--neighbouring",
-      defaultValue = "add-remove",
-      description = "add-remove or replace (default: ${DEFAULT-VALUE}).")
-  String neighbouring;
+  @Mixin NeighbouringFlag neighbouring;
 
   @Option(
       names = "--discretization",
@@ -92,7 +89,7 @@ final class AccountCalibrateCommand implements Callable<Integer> {
     Inputs.count("--count", count, 1, AccountComposeCommand.MAX_COUNT);
     Inputs.epsilon("--target-epsilon", targetEpsilon);
     Inputs.sensitivity("--sensitivity", sensitivity);
-    Neighbouring relation = NeighbouringFlag.neighbouring(neighbouring);
+    Neighbouring relation = neighbouring.relation;
     Report report = new Report().put("mechanism", mechanism);
     switch (mechanism) {
       case "gaussian" -> {
@@ -157,7 +154,7 @@ final class AccountCalibrateCommand implements Callable<Integer> {
         if (relation != Neighbouring.ADD_OR_REMOVE_ONE) {
           throw new IllegalArgumentException(
               "--neighbouring must be add-remove for subsampled-gaussian (Poisson sampling), but was "
-                  + neighbouring);
+                  + NeighbouringFlag.name(relation));
         }
         String m = method != null ? method : "pld";
         if (!m.equals("pld") && !m.equals("rdp")) {
@@ -198,7 +195,8 @@ final class AccountCalibrateCommand implements Callable<Integer> {
     double delta = Inputs.delta("--target-delta", targetDelta);
     if (relation != Neighbouring.REPLACE_ONE) {
       throw new IllegalArgumentException("--neighbouring must be replace for " + parsed.name()
-          + " (fixed-size batches are analysed under replace-one), but was " + neighbouring);
+          + " (fixed-size batches are analysed under replace-one), but was "
+          + NeighbouringFlag.name(relation));
     }
     java.util.function.DoubleFunction<DpEvent> step;
     if (shuffled) {

@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -75,11 +76,7 @@ final class AccountComposeCommand implements Callable<Integer> {
       description = "basic, kairouz, optimal, rdp, zcdp, gdp or pld (default: ${DEFAULT-VALUE}).")
   String method;
 
-  @Option(
-      names = "--neighbouring",
-      defaultValue = "add-remove",
-      description = "add-remove or replace (default: ${DEFAULT-VALUE}).")
-  String neighbouring;
+  @Mixin NeighbouringFlag neighbouring;
 
   @Option(
       names = "--discretization",
@@ -100,7 +97,7 @@ final class AccountComposeCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     AccountingMethod accountingMethod = AccountingMethod.parse(method);
-    Neighbouring relation = NeighbouringFlag.neighbouring(neighbouring);
+    Neighbouring relation = neighbouring.relation;
     List<DpEvent> events = new ArrayList<>();
     List<Map<String, Object>> described = new ArrayList<>();
     if (!counts.isEmpty() && counts.size() != mechanisms.size()) {

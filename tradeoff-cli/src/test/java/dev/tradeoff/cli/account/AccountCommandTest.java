@@ -253,6 +253,18 @@ class AccountCommandTest {
   }
 
   @Test
+  void anUnknownNeighbouringRelationIsRefusedWhenTheArgumentsAreParsed() {
+    for (String command : new String[] {"compose", "calibrate"}) {
+      CliRun run = CliRun.of("account", command, "--mechanism", "gaussian:sigma=2",
+          "--count", "3", "--delta", "1e-5", "--neighbouring", "sideways");
+      assertThat(run.status()).isEqualTo(2);
+      assertThat(run.err().strip())
+          .isEqualTo("tradeoff: --neighbouring must be add-remove or replace, but was 'sideways'");
+      assertThat(run.out()).isEmpty();
+    }
+  }
+
+  @Test
   void shuffledEpochsAreChargedAsOneUnsampledStepPerEpoch() {
     JsonNode shuffled = CliRun.of("account", "compose", "--mechanism",
         "shuffled-gaussian:sigma=2,batches=100", "--count", "5", "--delta", "1e-5",
