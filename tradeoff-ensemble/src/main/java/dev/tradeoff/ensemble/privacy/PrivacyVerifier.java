@@ -3,6 +3,7 @@ package dev.tradeoff.ensemble.privacy;
 import dev.tradeoff.accounting.Require;
 import dev.tradeoff.ensemble.noise.NoiseFunction;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.PriorityQueue;
@@ -172,19 +173,139 @@ public final class PrivacyVerifier {
     for (int l = 0; l <= k; l++) {
       c[l] = l <= k / 2 ? -gamma.at(l) : gamma.at(l);
     }
-    List<List<ScoredMultiset>> parts = firstLevelChunks().parallelStream()
-        .map(chunk -> new Search(c, limit).run(chunk[0], chunk[1], chunk[2]))
-        .collect(Collectors.toList());
     PriorityQueue<ScoredMultiset> heap = new PriorityQueue<>(
         Comparator.comparingDouble(ScoredMultiset::cost));
-    for (List<ScoredMultiset> part : parts) {
-      for (ScoredMultiset s : part) {
-        offer(heap, s, limit);
+    if (randomCorners.size() == 2) {
+      // Δ = 0: a slice is one scan of the ones split; chunks share their prefixes.
+      List<List<ScoredMultiset>> parts = firstLevelChunks().parallelStream()
+          .map(chunk -> new Search(c, limit, Double.NEGATIVE_INFINITY)
+              .run(chunk[0], chunk[1], chunk[2]))
+          .collect(Collectors.toList());
+      for (List<ScoredMultiset> part : parts) {
+        for (ScoredMultiset s : part) {
+          offer(heap, s, limit);
+        }
       }
+    } else {
+      prunedSearch(c, limit, heap);
     }
     List<ScoredMultiset> out = new ArrayList<>(heap);
     out.sort(Comparator.comparingDouble(ScoredMultiset::cost).reversed());
     return out;
+  }
+
+  /**
+   * Δ &gt; 0: the slices (signed counts of H) in decreasing order of {@link Slice#bound}, a few in
+   * parallel at a time, until the next bound is below the {@code limit}-th cost found less half
+   * the tolerance (see the class documentation: no multiset of a skipped slice can enter the
+   * list).
+   */
+  private void prunedSearch(double[] c, int limit, PriorityQueue<ScoredMultiset> heap) {
+    List<Slice> slices = slices(c);
+    slices.sort(Comparator.comparingDouble(Slice::bound).reversed());
+    int batch = 2 * Runtime.getRuntime().availableProcessors();
+    double margin = tolerance() / 2;
+    for (int i = 0; i < slices.size(); i += batch) {
+      double floor = heap.size() == limit ? heap.peek().cost() : Double.NEGATIVE_INFINITY;
+      if (slices.get(i).bound() + margin < floor) {
+        return;
+      }
+      List<List<ScoredMultiset>> parts = slices.subList(i, Math.min(slices.size(), i + batch))
+          .parallelStream()
+          .filter(slice -> slice.bound() + margin >= floor)
+          .map(slice -> new Search(c, limit, floor).run(slice))
+          .collect(Collectors.toList());
+      for (List<ScoredMultiset> part : parts) {
+        for (ScoredMultiset s : part) {
+          offer(heap, s, limit);
+        }
+      }
+    }
+  }
+
+  /**
+   * One first-level subtree of the search when Δ &gt; 0: {@code count} teachers at corner {@code
+   * side} of the first mirror pair (H or H̄), Φ and Ψ of the {@link Search} for them over the
+   * shifts 0..K − count, and an upper bound on the privacy cost of every multiset in the slice
+   * (the slice lemma of the class documentation).
+   */
+  record Slice(int side, int count, double[] phi, double[] psi, double bound) {}
+
+  /** Every slice with its bound, Φ and Ψ built by {@link #addItem} from γ's signed values c. */
+  List<Slice> slices(double[] c) {
+    List<Slice> out = new ArrayList<>();
+    for (int side = 0; side < 2; side++) {
+      double[] f = c.clone();
+      double[] g = c.clone();
+      for (int n = 0; n <= k; n++) {
+        if (n > 0) {
+          addItem(f, k - n + 1, randomCorners.get(side).p());
+          addItem(g, k - n + 1, randomCorners.get(side).pPrime());
+        } else if (side == 1) {
+          continue; // count 0 of the mirror is count 0 of side 0
+        }
+        double[] phi = Arrays.copyOf(f, k - n + 1);
+        double[] psi = Arrays.copyOf(g, k - n + 1);
+        out.add(new Slice(side, n, phi, psi, sliceBound(phi, psi)));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The slice lemma's bound max_t [Φ(t) − e^{mε} Ψ(t) + X_Φ(t) + e^{mε} X_Ψ(t)] over the shifts
+   * t = 0..R of a slice with R teachers outside the first pair, where X_Φ(t) = π_1 m_1 + π_2 m_2 +
+   * π_3 m_{≥3}, m_d = max(0, max_{|s − t| = d} Φ(s) − Φ(t)), m_{≥3} the same over |s − t| ≥ 3,
+   * X_Ψ likewise with Ψ(t) − Ψ(s), and π_d = min(1, C(R, d) Δ^d), rounded up.
+   */
+  double sliceBound(double[] phi, double[] psi) {
+    int r = phi.length - 1;
+    double delta = setting.teacherDelta();
+    double[] pi = new double[4];
+    double binom = 1;
+    for (int d = 1; d <= 3; d++) {
+      binom = binom * Math.max(0, r - d + 1) / d;
+      pi[d] = Math.min(1, binom * Math.pow(delta, d) * (1 + 0x1p-40));
+    }
+    double[] preMax = new double[r + 1];
+    double[] preMin = new double[r + 1];
+    double[] sufMax = new double[r + 1];
+    double[] sufMin = new double[r + 1];
+    for (int s = 0; s <= r; s++) {
+      preMax[s] = s == 0 ? phi[0] : Math.max(preMax[s - 1], phi[s]);
+      preMin[s] = s == 0 ? psi[0] : Math.min(preMin[s - 1], psi[s]);
+    }
+    for (int s = r; s >= 0; s--) {
+      sufMax[s] = s == r ? phi[r] : Math.max(sufMax[s + 1], phi[s]);
+      sufMin[s] = s == r ? psi[r] : Math.min(sufMin[s + 1], psi[s]);
+    }
+    double best = Double.NEGATIVE_INFINITY;
+    for (int t = 0; t <= r; t++) {
+      double exPhi = 0;
+      double exPsi = 0;
+      for (int d = 1; d <= 2; d++) {
+        double up = 0;
+        double down = 0;
+        if (t - d >= 0) {
+          up = Math.max(up, phi[t - d] - phi[t]);
+          down = Math.max(down, psi[t] - psi[t - d]);
+        }
+        if (t + d <= r) {
+          up = Math.max(up, phi[t + d] - phi[t]);
+          down = Math.max(down, psi[t] - psi[t + d]);
+        }
+        exPhi += pi[d] * up;
+        exPsi += pi[d] * down;
+      }
+      double farMax = Math.max(t >= 3 ? preMax[t - 3] : Double.NEGATIVE_INFINITY,
+          t + 3 <= r ? sufMax[t + 3] : Double.NEGATIVE_INFINITY);
+      double farMin = Math.min(t >= 3 ? preMin[t - 3] : Double.POSITIVE_INFINITY,
+          t + 3 <= r ? sufMin[t + 3] : Double.POSITIVE_INFINITY);
+      exPhi += pi[3] * Math.max(0, farMax - phi[t]);
+      exPsi += pi[3] * Math.max(0, psi[t] - farMin);
+      best = Math.max(best, phi[t] - expTarget * psi[t] + exPhi + expTarget * exPsi);
+    }
+    return best;
   }
 
   /**
@@ -306,16 +427,28 @@ public final class PrivacyVerifier {
     private final double[] qs = new double[randomCorners.size()];
     private final PriorityQueue<ScoredMultiset> heap =
         new PriorityQueue<>(Comparator.comparingDouble(ScoredMultiset::cost));
-    private double floor = Double.NEGATIVE_INFINITY;
+    /** Costs at or below it cannot enter the list (the search's own or the caller's). */
+    private double floor;
 
-    Search(double[] c, int limit) {
+    Search(double[] c, int limit, double floor) {
       this.limit = limit;
+      this.floor = floor;
       for (int t = 0; t < ps.length; t++) {
         ps[t] = randomCorners.get(t).p();
         qs[t] = randomCorners.get(t).pPrime();
       }
       System.arraycopy(c, 0, phi[0], 0, k + 1);
       System.arraycopy(c, 0, psi[0], 0, k + 1);
+    }
+
+    /** The subtree of one slice (Δ &gt; 0), from the slice's Φ and Ψ. */
+    List<ScoredMultiset> run(Slice slice) {
+      System.arraycopy(slice.phi(), 0, phi[1], 0, slice.phi().length);
+      System.arraycopy(slice.psi(), 0, psi[1], 0, slice.psi().length);
+      counts[slice.side()] = slice.count();
+      below(1, slice.count(), phi[1], psi[1]);
+      counts[slice.side()] = 0;
+      return new ArrayList<>(heap);
     }
 
     /** The subtrees with n = from..to − 1 teachers at corner {@code side} of the first pair. */
@@ -372,7 +505,7 @@ public final class PrivacyVerifier {
           offer(heap, new ScoredMultiset(new CornerMultiset(randomCorners, zero, one,
               k - r - ones, ones, counts), cost), limit);
           if (heap.size() == limit) {
-            floor = heap.peek().cost();
+            floor = Math.max(floor, heap.peek().cost());
           }
         }
       }
