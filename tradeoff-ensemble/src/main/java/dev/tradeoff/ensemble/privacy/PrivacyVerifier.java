@@ -191,8 +191,10 @@ public final class PrivacyVerifier {
 
   /**
    * The {@code limit} corner multisets with the largest privacy cost for γ, largest first, among
-   * those with at most one corner of each mirror pair (the separation oracle of the optimiser; the
-   * first is a maximiser over all multisets by the re-pairing lemma of the class documentation).
+   * those with at most one corner of each mirror pair, one per multiset of the random corners (its
+   * costliest split of the other teachers between (0, 0) and (1, 1): the other splits are
+   * near-copies of it as cuts). This is the separation oracle of the optimiser; the first is a
+   * maximiser over all multisets by the re-pairing lemma of the class documentation.
    */
   public List<ScoredMultiset> worst(NoiseFunction gamma, int limit) {
     Require.that(gamma.teachers() == k, "gamma", "must have K + 1 = " + (k + 1) + " values",
@@ -275,7 +277,7 @@ public final class PrivacyVerifier {
         }
         double[] phi = Arrays.copyOf(f, k - n + 1);
         double[] psi = Arrays.copyOf(g, k - n + 1);
-        out.add(new Slice(side, n, phi, psi, sliceBound(phi, psi)));
+        out.add(new Slice(side, n, phi, psi, sliceBound(phi, psi, k - n)));
       }
     }
     return out;
@@ -283,12 +285,11 @@ public final class PrivacyVerifier {
 
   /**
    * The slice lemma's bound max_t [Φ(t) − e^{mε} Ψ(t) + X_Φ(t) + e^{mε} X_Ψ(t)] over the shifts
-   * t = 0..R of a slice with R teachers outside the first pair, where X_Φ(t) = π_1 m_1 + π_2 m_2 +
+   * t = 0..R of a slice with R teachers outside the first pair (Φ, Ψ read at 0..R), where X_Φ(t) = π_1 m_1 + π_2 m_2 +
    * π_3 m_{≥3}, m_d = max(0, max_{|s − t| = d} Φ(s) − Φ(t)), m_{≥3} the same over |s − t| ≥ 3,
    * X_Ψ likewise with Ψ(t) − Ψ(s), and π_d = min(1, C(R, d) Δ^d), rounded up.
    */
-  double sliceBound(double[] phi, double[] psi) {
-    int r = phi.length - 1;
+  double sliceBound(double[] phi, double[] psi, int r) {
     double delta = setting.teacherDelta();
     double[] pi = new double[4];
     double binom = 1;
@@ -458,10 +459,13 @@ public final class PrivacyVerifier {
         new PriorityQueue<>(Comparator.comparingDouble(ScoredMultiset::cost));
     /** Costs at or below it cannot enter the list (the search's own or the caller's). */
     private double floor;
+    /** Half the tolerance: the rounding allowance of a bound compared with the floor. */
+    private final double margin;
 
     Search(double[] c, int limit, double floor) {
       this.limit = limit;
       this.floor = floor;
+      this.margin = tolerance() / 2;
       for (int t = 0; t < ps.length; t++) {
         ps[t] = randomCorners.get(t).p();
         qs[t] = randomCorners.get(t).pPrime();
@@ -520,22 +524,33 @@ public final class PrivacyVerifier {
             continue; // count 0 of the mirror is count 0 of side 0
           }
           counts[corner] = n;
+          // The slice lemma one level down: the subtree's teachers left are at Δ corners of
+          // the later pairs or at (0, 0), (1, 1), so its bound applies to this node's arrays.
+          if (t + 1 < levels && sliceBound(cf, cg, k - r - n) + margin < floor) {
+            continue;
+          }
           below(t + 1, r + n, cf, cg);
         }
         counts[corner] = 0;
       }
     }
 
-    /** Every split of the K − r deterministic teachers into (0, 0) and (1, 1). */
+    /** The costliest split of the K − r deterministic teachers into (0, 0) and (1, 1). */
     private void leaf(double[] f, double[] g, int r) {
+      int best = 0;
+      double max = Double.NEGATIVE_INFINITY;
       for (int ones = 0; ones + r <= k; ones++) {
         double cost = f[ones] - expTarget * g[ones];
-        if (cost > floor) {
-          offer(heap, new ScoredMultiset(new CornerMultiset(randomCorners, zero, one,
-              k - r - ones, ones, counts), cost), limit);
-          if (heap.size() == limit) {
-            floor = Math.max(floor, heap.peek().cost());
-          }
+        if (cost > max) {
+          max = cost;
+          best = ones;
+        }
+      }
+      if (max > floor) {
+        offer(heap, new ScoredMultiset(new CornerMultiset(randomCorners, zero, one,
+            k - r - best, best, counts), max), limit);
+        if (heap.size() == limit) {
+          floor = Math.max(floor, heap.peek().cost());
         }
       }
     }

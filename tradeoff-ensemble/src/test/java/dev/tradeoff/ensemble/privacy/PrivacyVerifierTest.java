@@ -248,9 +248,10 @@ class PrivacyVerifierTest {
   }
 
   /**
-   * Every multiset with at most one corner of each mirror pair (the re-pairing lemma's reduced
-   * space) and {@code firstPair} teachers at H (negative: at H̄), by direct pmfs; all first-pair
-   * counts when {@code firstPair} is null.
+   * For every multiset of the random corners with at most one corner of each mirror pair (the
+   * re-pairing lemma's reduced space) and {@code firstPair} teachers at H (negative: at H̄; all
+   * first-pair counts when null), the largest cost over the splits of the other teachers between
+   * (0, 0) and (1, 1), by direct pmfs.
    */
   private static List<Double> reducedSpaceCosts(DarrmSetting s, NoiseFunction gamma,
       Integer firstPair) {
@@ -267,6 +268,7 @@ class PrivacyVerifierTest {
         int rest = k - Math.abs(h) - Math.abs(a);
         for (int b = -rest; b <= rest; b++) {
           int det = rest - Math.abs(b);
+          double best = Double.NEGATIVE_INFINITY;
           for (int ones = 0; ones <= det; ones++) {
             int i = 0;
             int[] signedCounts = {h, a, b};
@@ -281,8 +283,9 @@ class PrivacyVerifierTest {
               p[i] = j < ones ? 1 : 0;
               pp[i] = j < ones ? 1 : 0;
             }
-            out.add(privacyCost(s, gamma, p, pp));
+            best = Math.max(best, privacyCost(s, gamma, p, pp));
           }
+          out.add(best);
         }
       }
     }
