@@ -56,8 +56,8 @@ import java.util.stream.Collectors;
  * Φ(t + U) − e^{mε} E Ψ(t + V), with Φ(s) = E c(s + L_H) and Ψ(s) = E c(s + L′_H) the arrays the
  * search holds after its first level, s = 0..R. Write E Φ(t + U) − Φ(t) = Σ_{d ≥ 1} P(|U| = d)
  * E[Φ(t + U) − Φ(t) | |U| = d] ≤ P(|U| = 1) m_1 + P(|U| = 2) m_2 + P(|U| ≥ 3) m_{≥3}, where m_d
- * = max(0, max_{|s − t| = d} Φ(s) − Φ(t)) and m_{≥3} is the same over |s − t| ≥ 3 (s in 0..R:
- * t + U always is). |U| ≥ d needs d successes among at most R Bernoulli(Δ) trials, so by the
+ * = max(0, max_{|s − t| = d} Φ(s) − Φ(t)) and m_{≥3} = max_s Φ(s) − Φ(t) (s in 0..R: t + U
+ * always is; this is at least the maximum over |s − t| ≥ 3). |U| ≥ d needs d successes among at most R Bernoulli(Δ) trials, so by the
  * union bound over d-sets P(|U| = d) ≤ P(|U| ≥ d) ≤ π_d = min(1, C(R, d) Δ^d). The same holds
  * for −Ψ and V. Hence every multiset of the slice has f at most the slice's bound
  *
@@ -286,7 +286,8 @@ public final class PrivacyVerifier {
   /**
    * The slice lemma's bound max_t [Φ(t) − e^{mε} Ψ(t) + X_Φ(t) + e^{mε} X_Ψ(t)] over the shifts
    * t = 0..R of a slice with R teachers outside the first pair (Φ, Ψ read at 0..R), where X_Φ(t) = π_1 m_1 + π_2 m_2 +
-   * π_3 m_{≥3}, m_d = max(0, max_{|s − t| = d} Φ(s) − Φ(t)), m_{≥3} the same over |s − t| ≥ 3,
+   * π_3 m_{≥3}, m_d = max(0, max_{|s − t| = d} Φ(s) − Φ(t)), m_{≥3} = max_s Φ(s) − Φ(t) (at
+   * least the maximum over |s − t| ≥ 3),
    * X_Ψ likewise with Ψ(t) − Ψ(s), and π_d = min(1, C(R, d) Δ^d), rounded up.
    */
   double sliceBound(double[] phi, double[] psi, int r) {
@@ -297,17 +298,11 @@ public final class PrivacyVerifier {
       binom = binom * Math.max(0, r - d + 1) / d;
       pi[d] = Math.min(1, binom * Math.pow(delta, d) * (1 + 0x1p-40));
     }
-    double[] preMax = new double[r + 1];
-    double[] preMin = new double[r + 1];
-    double[] sufMax = new double[r + 1];
-    double[] sufMin = new double[r + 1];
+    double maxPhi = Double.NEGATIVE_INFINITY;
+    double minPsi = Double.POSITIVE_INFINITY;
     for (int s = 0; s <= r; s++) {
-      preMax[s] = s == 0 ? phi[0] : Math.max(preMax[s - 1], phi[s]);
-      preMin[s] = s == 0 ? psi[0] : Math.min(preMin[s - 1], psi[s]);
-    }
-    for (int s = r; s >= 0; s--) {
-      sufMax[s] = s == r ? phi[r] : Math.max(sufMax[s + 1], phi[s]);
-      sufMin[s] = s == r ? psi[r] : Math.min(sufMin[s + 1], psi[s]);
+      maxPhi = Math.max(maxPhi, phi[s]);
+      minPsi = Math.min(minPsi, psi[s]);
     }
     double best = Double.NEGATIVE_INFINITY;
     for (int t = 0; t <= r; t++) {
@@ -327,12 +322,8 @@ public final class PrivacyVerifier {
         exPhi += pi[d] * up;
         exPsi += pi[d] * down;
       }
-      double farMax = Math.max(t >= 3 ? preMax[t - 3] : Double.NEGATIVE_INFINITY,
-          t + 3 <= r ? sufMax[t + 3] : Double.NEGATIVE_INFINITY);
-      double farMin = Math.min(t >= 3 ? preMin[t - 3] : Double.POSITIVE_INFINITY,
-          t + 3 <= r ? sufMin[t + 3] : Double.POSITIVE_INFINITY);
-      exPhi += pi[3] * Math.max(0, farMax - phi[t]);
-      exPsi += pi[3] * Math.max(0, psi[t] - farMin);
+      exPhi += pi[3] * (maxPhi - phi[t]);
+      exPsi += pi[3] * (psi[t] - minPsi);
       best = Math.max(best, phi[t] - expTarget * psi[t] + exPhi + expTarget * exPsi);
     }
     return best;
@@ -395,13 +386,13 @@ public final class PrivacyVerifier {
       double[] b = new double[k + 1];
       a[ones] = 1;
       b[ones] = 1;
-      int size = ones;
+      int[] supportA = {ones, ones};
+      int[] supportB = {ones, ones};
       for (int t = 0; t < counts.length; t++) {
         Corner corner = randomCorners.get(t);
         for (int i = 0; i < counts[t]; i++) {
-          addBernoulli(a, size, corner.p());
-          addBernoulli(b, size, corner.pPrime());
-          size++;
+          addBernoulli(a, supportA, corner.p());
+          addBernoulli(b, supportB, corner.pPrime());
         }
       }
       return new double[][] {a, b};
@@ -423,6 +414,27 @@ public final class PrivacyVerifier {
       }
       return out;
     }
+  }
+
+  /**
+   * a times one Bernoulli(p), a being 0 outside support[0]..support[1]: a_j ← a_j(1−p) + a_{j−1}p
+   * for j = support[0]..support[1] + 1 (elsewhere it gives 0 + 0), then the support narrowed at
+   * either end where the new entry is 0 (underflow; the recursion there gives 0 again until the
+   * neighbour refills it, which the next step recomputes). The entries are bit for bit those of
+   * {@link #addBernoulli(double[], int, double)} on the whole array; at Δ corners the support stays
+   * about 60 wide (Δ^j underflows), instead of growing with every teacher.
+   */
+  static void addBernoulli(double[] a, int[] support, double p) {
+    double q = 1 - p;
+    int lo = support[0];
+    int hi = support[1];
+    a[hi + 1] = a[hi] * p;
+    for (int j = hi; j > lo; j--) {
+      a[j] = a[j] * q + a[j - 1] * p;
+    }
+    a[lo] *= q;
+    support[1] = a[hi + 1] != 0 ? hi + 1 : hi;
+    support[0] = a[lo] != 0 || lo == support[1] ? lo : lo + 1;
   }
 
   /** a[0..size] (support 0..size−1 before) times one Bernoulli(p): a_j ← a_j(1−p) + a_{j−1}p. */

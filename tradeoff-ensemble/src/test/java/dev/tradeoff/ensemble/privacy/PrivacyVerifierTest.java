@@ -366,4 +366,30 @@ class PrivacyVerifierTest {
     }
     assertThat(skipped).as("slices the bound rules out").isGreaterThan(50);
   }
+
+  /**
+   * The support-tracking product is bit for bit the product over the whole array, for tiny and
+   * near-1 probabilities (whose tails underflow and are dropped from the support) and moderate ones.
+   */
+  @Test
+  void supportTrackingBernoulliProductIsExactlyTheWholeArrayProduct() {
+    SplittableRandom rnd = new SplittableRandom(404);
+    for (int trial = 0; trial < 40; trial++) {
+      int k = 1 + rnd.nextInt(400);
+      int start = rnd.nextInt(k);
+      double[] whole = new double[k + 1];
+      double[] tracked = new double[k + 1];
+      whole[start] = 1;
+      tracked[start] = 1;
+      int[] support = {start, start};
+      for (int i = start; i < k; i++) {
+        double x = rnd.nextDouble();
+        double p = x < 0.3 ? Math.pow(10, -1 - 6 * rnd.nextDouble())
+            : x < 0.6 ? 1 - Math.pow(10, -1 - 6 * rnd.nextDouble()) : rnd.nextDouble();
+        PrivacyVerifier.addBernoulli(whole, i, p);
+        PrivacyVerifier.addBernoulli(tracked, support, p);
+      }
+      assertThat(tracked).as("trial %d", trial).containsExactly(whole);
+    }
+  }
 }
