@@ -285,10 +285,10 @@ public final class PrivacyVerifier {
 
   /**
    * The slice lemma's bound max_t [Φ(t) − e^{mε} Ψ(t) + X_Φ(t) + e^{mε} X_Ψ(t)] over the shifts
-   * t = 0..R of a slice with R teachers outside the first pair (Φ, Ψ read at 0..R), where X_Φ(t) = π_1 m_1 + π_2 m_2 +
-   * π_3 m_{≥3}, m_d = max(0, max_{|s − t| = d} Φ(s) − Φ(t)), m_{≥3} = max_s Φ(s) − Φ(t) (at
-   * least the maximum over |s − t| ≥ 3),
-   * X_Ψ likewise with Ψ(t) − Ψ(s), and π_d = min(1, C(R, d) Δ^d), rounded up.
+   * t = 0..R of a slice with R teachers outside the first pair (Φ, Ψ read at 0..R), where X_Φ(t)
+   * = π_1 m_1 + π_2 m_2 + π_3 m_{≥3}, m_d = max(0, max_{|s − t| = d} Φ(s) − Φ(t)), m_{≥3} =
+   * max_s Φ(s) − Φ(t) (at least the maximum over |s − t| ≥ 3), X_Ψ likewise with Ψ(t) − Ψ(s),
+   * and π_d = min(1, C(R, d) Δ^d), rounded up.
    */
   double sliceBound(double[] phi, double[] psi, int r) {
     double delta = setting.teacherDelta();

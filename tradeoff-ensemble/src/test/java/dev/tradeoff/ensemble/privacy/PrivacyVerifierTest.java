@@ -234,6 +234,13 @@ class PrivacyVerifierTest {
     return c;
   }
 
+  /** K teachers with the given Δ, ε in [0.05, 1.05), m in [1, K] and DaRRM's default δ. */
+  private static DarrmSetting randomSetting(SplittableRandom rnd, int k, double teacherDelta) {
+    double m = 1 + rnd.nextDouble() * (k - 1);
+    return new DarrmSetting(k, new dev.tradeoff.accounting.guarantee.ApproxDp(
+        0.05 + rnd.nextDouble(), teacherDelta), m, DarrmSetting.defaultDelta(teacherDelta, m));
+  }
+
   /** A random γ: smooth (a scaled subsampling γ) or arbitrary, with 0/1 plateaus. */
   private static NoiseFunction randomGamma(SplittableRandom rnd, int k, int trial) {
     if (trial % 2 == 0) {
@@ -303,9 +310,7 @@ class PrivacyVerifierTest {
     for (int trial = 0; trial < 16; trial++) {
       int k = 3 + 2 * rnd.nextInt(4); // 3..9
       double teacherDelta = Math.pow(10, -1 - 4 * rnd.nextDouble());
-      double m = 1 + rnd.nextDouble() * (k - 1);
-      DarrmSetting s = new DarrmSetting(k, new dev.tradeoff.accounting.guarantee.ApproxDp(
-          0.05 + rnd.nextDouble(), teacherDelta), m, DarrmSetting.defaultDelta(teacherDelta, m));
+      DarrmSetting s = randomSetting(rnd, k, teacherDelta);
       NoiseFunction gamma = randomGamma(rnd, k, trial);
       PrivacyVerifier v = new PrivacyVerifier(s);
       for (PrivacyVerifier.Slice slice : v.slices(signed(gamma))) {
@@ -344,9 +349,7 @@ class PrivacyVerifierTest {
     for (int trial = 0; trial < 16; trial++) {
       int k = 5 + 2 * rnd.nextInt(4); // 5..11
       double teacherDelta = Math.pow(10, -2 - 4 * rnd.nextDouble());
-      double m = 1 + rnd.nextDouble() * (k - 1);
-      DarrmSetting s = new DarrmSetting(k, new dev.tradeoff.accounting.guarantee.ApproxDp(
-          0.05 + rnd.nextDouble(), teacherDelta), m, DarrmSetting.defaultDelta(teacherDelta, m));
+      DarrmSetting s = randomSetting(rnd, k, teacherDelta);
       NoiseFunction gamma = randomGamma(rnd, k, trial);
       PrivacyVerifier v = new PrivacyVerifier(s);
       int limit = 1 + rnd.nextInt(30);
