@@ -94,9 +94,21 @@ public final class GammaOptimizer {
   /** Progress of the cutting-plane loop, for progress bars. */
   public record Progress(int round, int constraints, double maxPrivacyCost, double bound) {}
 
-  /** The certified optimum. */
+  /**
+   * The certified optimum.
+   *
+   * @param gamma the certified γ
+   * @param certificate its exact certificate
+   * @param scale the factor the loop's γ was scaled by into the bound (1 when it passed)
+   * @param rounds separation rounds (LP solves)
+   * @param constraints cuts generated
+   * @param objectiveValue the objective at γ
+   * @param searches calls of the exact verifier, the final certification (which searches again
+   *     when it scales) counted once
+   * @param verifierNanos wall-clock time in those searches
+   */
   public record Result(NoiseFunction gamma, PrivacyCertificate certificate, double scale,
-      int rounds, int constraints, double objectiveValue) {}
+      int rounds, int constraints, double objectiveValue, int searches, long verifierNanos) {}
 
   private final DarrmSetting setting;
   private final PrivacyVerifier verifier;
@@ -124,13 +136,14 @@ public final class GammaOptimizer {
     LinearObjective linear = linearObjective(objective);
     List<double[]> cuts = new ArrayList<>();
     Set<String> added = new HashSet<>();
+    TimedSearches searches = new TimedSearches();
     // Warm start: the worst multisets of the majority and of the subsampling baselines, each
     // scaled into the bound a first incumbent (γ ≡ 0 is always private).
     int m = (int) Math.floor(setting.allowance());
     Incumbent incumbent = new Incumbent(linear, NoiseFunction.constant(k, 0));
     for (NoiseFunction start : List.of(NoiseFunction.constant(k, 1),
         NoiseFunction.subsampling(k, m), NoiseFunction.subsampling(k, Math.min(k, 2 * m - 1)))) {
-      List<PrivacyVerifier.ScoredMultiset> worst = verifier.worst(start, CANDIDATES);
+      List<PrivacyVerifier.ScoredMultiset> worst = searches.worst(start);
       addCuts(cuts, worst, added, Double.NEGATIVE_INFINITY);
       incumbent.offer(intoBound(start, worst.get(0).cost(), bound));
     }
@@ -151,7 +164,7 @@ public final class GammaOptimizer {
         NoiseFunction gamma = NoiseFunction.fromFreeValues(k, free);
         // The LP's optimum (without the tie-break) bounds every private γ's objective from below.
         double lower = linear.value(free) - TIE_BREAK * linear.slope() * sum;
-        List<PrivacyVerifier.ScoredMultiset> worst = verifier.worst(gamma, CANDIDATES);
+        List<PrivacyVerifier.ScoredMultiset> worst = searches.worst(gamma);
         double maxCost = worst.get(0).cost();
         incumbent.offer(intoBound(gamma, maxCost, bound));
         progress.accept(new Progress(round, cuts.size(), maxCost, bound));
@@ -174,7 +187,7 @@ public final class GammaOptimizer {
           mid[u] += IN_OUT * (free[u] - mid[u]);
         }
         NoiseFunction between = NoiseFunction.fromFreeValues(k, mid);
-        List<PrivacyVerifier.ScoredMultiset> midWorst = verifier.worst(between, CANDIDATES);
+        List<PrivacyVerifier.ScoredMultiset> midWorst = searches.worst(between);
         int fresh = 0;
         if (midWorst.get(0).cost() <= bound) {
           incumbent.offer(between);
@@ -187,9 +200,32 @@ public final class GammaOptimizer {
         }
       }
     }
-    PrivacyVerifier.Certified certified = verifier.certifyOrScale(result);
+    PrivacyVerifier.Certified certified = searches.certifyOrScale(result);
     return new Result(certified.gamma(), certified.certificate(), certified.scale(), round,
-        cuts.size(), linear.value(certified.gamma().freeValues()));
+        cuts.size(), linear.value(certified.gamma().freeValues()), searches.count,
+        searches.nanos);
+  }
+
+  /** The verifier's searches, counted and timed for {@link Result}. */
+  private final class TimedSearches {
+    private int count;
+    private long nanos;
+
+    List<PrivacyVerifier.ScoredMultiset> worst(NoiseFunction gamma) {
+      long start = System.nanoTime();
+      List<PrivacyVerifier.ScoredMultiset> worst = verifier.worst(gamma, CANDIDATES);
+      count++;
+      nanos += System.nanoTime() - start;
+      return worst;
+    }
+
+    PrivacyVerifier.Certified certifyOrScale(NoiseFunction gamma) {
+      long start = System.nanoTime();
+      PrivacyVerifier.Certified certified = verifier.certifyOrScale(gamma);
+      count++;
+      nanos += System.nanoTime() - start;
+      return certified;
+    }
   }
 
   /** γ scaled by bound / max f when it exceeds the bound (f is linear in γ, Lemma 3.4). */

@@ -223,4 +223,176 @@ class PrivacyVerifierTest {
     assertThat(tight.certifiedDelta()).isLessThanOrEqualTo(s.delta() + tight.tolerance());
     assertThat(tight.certifiedGuarantee().epsilon()).isEqualTo(s.target().epsilon());
   }
+
+  /** γ's signed values c(l) = −γ(l) below the middle, +γ(l) above (Lemma 3.4). */
+  private static double[] signed(NoiseFunction gamma) {
+    int k = gamma.teachers();
+    double[] c = new double[k + 1];
+    for (int l = 0; l <= k; l++) {
+      c[l] = l <= k / 2 ? -gamma.at(l) : gamma.at(l);
+    }
+    return c;
+  }
+
+  /** K teachers with the given Δ, ε in [0.05, 1.05), m in [1, K] and DaRRM's default δ. */
+  private static DarrmSetting randomSetting(SplittableRandom rnd, int k, double teacherDelta) {
+    double m = 1 + rnd.nextDouble() * (k - 1);
+    return new DarrmSetting(k, new dev.tradeoff.accounting.guarantee.ApproxDp(
+        0.05 + rnd.nextDouble(), teacherDelta), m, DarrmSetting.defaultDelta(teacherDelta, m));
+  }
+
+  /** A random γ: smooth (a scaled subsampling γ) or arbitrary, with 0/1 plateaus. */
+  private static NoiseFunction randomGamma(SplittableRandom rnd, int k, int trial) {
+    if (trial % 2 == 0) {
+      return NoiseFunction.subsampling(k, 1 + rnd.nextInt(k)).scaled(0.5 + rnd.nextDouble() / 2);
+    }
+    double[] free = new double[(k + 1) / 2];
+    for (int u = 0; u < free.length; u++) {
+      double x = rnd.nextDouble();
+      free[u] = x < 0.15 ? 0 : x > 0.85 ? 1 : rnd.nextDouble();
+    }
+    return NoiseFunction.fromFreeValues(k, free);
+  }
+
+  /**
+   * For every multiset of the random corners with at most one corner of each mirror pair (the
+   * re-pairing lemma's reduced space) and {@code firstPair} teachers at H (negative: at H̄; all
+   * first-pair counts when null), the largest cost over the splits of the other teachers between
+   * (0, 0) and (1, 1), by direct pmfs.
+   */
+  private static List<Double> reducedSpaceCosts(DarrmSetting s, NoiseFunction gamma,
+      Integer firstPair) {
+    List<Corner> corners = Corner.of(s.epsilon(), s.teacherDelta());
+    int k = s.teachers();
+    List<Double> out = new java.util.ArrayList<>();
+    double[] p = new double[k];
+    double[] pp = new double[k];
+    for (int h = -k; h <= k; h++) {
+      if (firstPair != null && h != firstPair) {
+        continue;
+      }
+      for (int a = -(k - Math.abs(h)); a <= k - Math.abs(h); a++) {
+        int rest = k - Math.abs(h) - Math.abs(a);
+        for (int b = -rest; b <= rest; b++) {
+          int det = rest - Math.abs(b);
+          double best = Double.NEGATIVE_INFINITY;
+          for (int ones = 0; ones <= det; ones++) {
+            int i = 0;
+            int[] signedCounts = {h, a, b};
+            for (int pair = 0; pair < 3; pair++) {
+              Corner c = corners.get(2 + 2 * pair + (signedCounts[pair] < 0 ? 1 : 0));
+              for (int j = 0; j < Math.abs(signedCounts[pair]); j++, i++) {
+                p[i] = c.p();
+                pp[i] = c.pPrime();
+              }
+            }
+            for (int j = 0; j < det; j++, i++) {
+              p[i] = j < ones ? 1 : 0;
+              pp[i] = j < ones ? 1 : 0;
+            }
+            best = Math.max(best, privacyCost(s, gamma, p, pp));
+          }
+          out.add(best);
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The slice lemma: a slice's bound is at least the privacy cost of every multiset in it (by
+   * direct enumeration), and exceeds the slice's maximum by at most 2(1 + e^{mε}) (π_1 + π_2 +
+   * π_3), the most its excess terms can add.
+   */
+  @Test
+  void sliceBoundIsAnUpperBoundOnEveryMultisetOfTheSlice() {
+    SplittableRandom rnd = new SplittableRandom(2525);
+    for (int trial = 0; trial < 16; trial++) {
+      int k = 3 + 2 * rnd.nextInt(4); // 3..9
+      double teacherDelta = Math.pow(10, -1 - 4 * rnd.nextDouble());
+      DarrmSetting s = randomSetting(rnd, k, teacherDelta);
+      NoiseFunction gamma = randomGamma(rnd, k, trial);
+      PrivacyVerifier v = new PrivacyVerifier(s);
+      for (PrivacyVerifier.Slice slice : v.slices(signed(gamma))) {
+        int firstPair = slice.side() == 0 ? slice.count() : -slice.count();
+        double max = reducedSpaceCosts(s, gamma, firstPair).stream()
+            .mapToDouble(Double::doubleValue).max().orElseThrow();
+        int r = k - slice.count();
+        double excess = 0;
+        for (int d = 1; d <= 3; d++) {
+          excess += binomial(r, d) * Math.pow(teacherDelta, d);
+        }
+        assertThat(slice.bound()).as("trial %d slice %d", trial, firstPair)
+            .isGreaterThanOrEqualTo(max - 1e-13)
+            .isLessThanOrEqualTo(max + 2 * (1 + s.expTarget()) * excess + 1e-13);
+      }
+    }
+  }
+
+  private static double binomial(int n, int d) {
+    double b = 1;
+    for (int i = 1; i <= d; i++) {
+      b = b * Math.max(0, n - i + 1) / i;
+    }
+    return b;
+  }
+
+  /**
+   * The search that skips slices by their bound returns the same list as the enumeration of the
+   * whole reduced space, for small Δ and smooth γ (where most slices are skipped: checked) and
+   * for arbitrary γ.
+   */
+  @Test
+  void skippingSlicesKeepsTheExactListOfTheWholeReducedSpace() {
+    SplittableRandom rnd = new SplittableRandom(77);
+    int skipped = 0;
+    for (int trial = 0; trial < 16; trial++) {
+      int k = 5 + 2 * rnd.nextInt(4); // 5..11
+      double teacherDelta = Math.pow(10, -2 - 4 * rnd.nextDouble());
+      DarrmSetting s = randomSetting(rnd, k, teacherDelta);
+      NoiseFunction gamma = randomGamma(rnd, k, trial);
+      PrivacyVerifier v = new PrivacyVerifier(s);
+      int limit = 1 + rnd.nextInt(30);
+      List<Double> all = reducedSpaceCosts(s, gamma, null);
+      all.sort(java.util.Comparator.reverseOrder());
+      List<PrivacyVerifier.ScoredMultiset> worst = v.worst(gamma, limit);
+      assertThat(worst).hasSize(limit);
+      for (int i = 0; i < limit; i++) {
+        assertThat(worst.get(i).cost()).as("trial %d rank %d", trial, i)
+            .isCloseTo(all.get(i), within(1e-13));
+        assertThat(v.privacyCost(gamma, worst.get(i).multiset()))
+            .isCloseTo(worst.get(i).cost(), within(1e-13));
+      }
+      double floor = worst.get(limit - 1).cost();
+      skipped += (int) v.slices(signed(gamma)).stream()
+          .filter(slice -> slice.bound() + v.tolerance() / 2 < floor).count();
+    }
+    assertThat(skipped).as("slices the bound rules out").isGreaterThan(50);
+  }
+
+  /**
+   * The support-tracking product is bit for bit the product over the whole array, for tiny and
+   * near-1 probabilities (whose tails underflow and are dropped from the support) and moderate ones.
+   */
+  @Test
+  void supportTrackingBernoulliProductIsExactlyTheWholeArrayProduct() {
+    SplittableRandom rnd = new SplittableRandom(404);
+    for (int trial = 0; trial < 40; trial++) {
+      int k = 1 + rnd.nextInt(400);
+      int start = rnd.nextInt(k);
+      double[] whole = new double[k + 1];
+      double[] tracked = new double[k + 1];
+      whole[start] = 1;
+      tracked[start] = 1;
+      int[] support = {start, start};
+      for (int i = start; i < k; i++) {
+        double x = rnd.nextDouble();
+        double p = x < 0.3 ? Math.pow(10, -1 - 6 * rnd.nextDouble())
+            : x < 0.6 ? 1 - Math.pow(10, -1 - 6 * rnd.nextDouble()) : rnd.nextDouble();
+        PrivacyVerifier.addBernoulli(whole, i, p);
+        PrivacyVerifier.addBernoulli(tracked, support, p);
+      }
+      assertThat(tracked).as("trial %d", trial).containsExactly(whole);
+    }
+  }
 }
