@@ -1,7 +1,8 @@
 /**
  * Guarantees as values, privacy events, accountants, conversions and numerics. The package
- * {@code dev.tradeoff.accounting} holds the shared precondition helper {@code Require} and is not
- * API: it is exported only to the other Tradeoff modules.
+ * {@code dev.tradeoff.accounting.internal} holds the shared precondition helper {@code Require} and
+ * the message escaping {@code Shown}; it is not API: it is exported only to the other Tradeoff
+ * modules and left out of the Javadoc.
  */
 module dev.tradeoff.accounting {
   requires org.apache.commons.numbers.combinatorics;
@@ -22,7 +23,7 @@ module dev.tradeoff.accounting {
   exports dev.tradeoff.accounting.pld;
   exports dev.tradeoff.accounting.rdp;
   exports dev.tradeoff.accounting.zcdp;
-  exports dev.tradeoff.accounting to
+  exports dev.tradeoff.accounting.internal to
       dev.tradeoff.ledger,
       dev.tradeoff.mechanisms,
       dev.tradeoff.audit,

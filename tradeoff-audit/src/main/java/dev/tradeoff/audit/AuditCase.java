@@ -1,7 +1,7 @@
 package dev.tradeoff.audit;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
+import dev.tradeoff.accounting.internal.Require;
 
 /**
  * Everything an audit needs besides the sample budget and the randomness: the mechanism, a pair of

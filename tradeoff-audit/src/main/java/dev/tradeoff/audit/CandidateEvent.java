@@ -1,6 +1,6 @@
 package dev.tradeoff.audit;
 
-import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.internal.Require;
 
 /**
  * An event proposed by an {@link EventFamily}, with how many outputs of each selection sample fall

@@ -1,6 +1,6 @@
 package dev.tradeoff.audit;
 
-import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.internal.Require;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;

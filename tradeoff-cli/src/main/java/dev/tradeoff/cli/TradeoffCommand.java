@@ -1,7 +1,7 @@
 package dev.tradeoff.cli;
 
-import dev.tradeoff.accounting.Shown;
 import dev.tradeoff.accounting.budget.BudgetExceededException;
+import dev.tradeoff.accounting.internal.Shown;
 import dev.tradeoff.cli.account.AccountCommand;
 import dev.tradeoff.cli.aggregate.AggregateCommand;
 import dev.tradeoff.cli.amplify.AmplifyCommand;

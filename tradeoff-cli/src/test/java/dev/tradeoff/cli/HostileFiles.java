@@ -1,6 +1,6 @@
 package dev.tradeoff.cli;
 
-import dev.tradeoff.accounting.Shown;
+import dev.tradeoff.accounting.internal.Shown;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;

@@ -2,7 +2,7 @@ package dev.tradeoff.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tradeoff.accounting.Shown;
+import dev.tradeoff.accounting.internal.Shown;
 import dev.tradeoff.cli.io.Failures;
 import dev.tradeoff.cli.tune.TuneCommand;
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package dev.tradeoff.ledger;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
+import dev.tradeoff.accounting.internal.Require;
 import java.math.BigDecimal;
 import java.util.Arrays;
 import java.util.Collections;

@@ -1,9 +1,9 @@
 package dev.tradeoff.ledger;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.budget.EntryStatus;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.PrivacyGuarantee;
+import dev.tradeoff.accounting.internal.Require;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;

@@ -1,6 +1,6 @@
 package dev.tradeoff.ledger;
 
-import dev.tradeoff.accounting.Shown;
+import dev.tradeoff.accounting.internal.Shown;
 import java.util.Map;
 import java.util.Properties;
 import java.util.regex.Matcher;

@@ -1,8 +1,8 @@
 package dev.tradeoff.accounting.budget;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.event.DpEvent;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
+import dev.tradeoff.accounting.internal.Require;
 import java.util.List;
 import java.util.Optional;
 

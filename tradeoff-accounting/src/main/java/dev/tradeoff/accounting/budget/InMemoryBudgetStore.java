@@ -1,6 +1,5 @@
 package dev.tradeoff.accounting.budget;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.budget.BudgetExceededException;
 import dev.tradeoff.accounting.budget.BudgetStore;
 import dev.tradeoff.accounting.budget.EntryStatus;
@@ -11,6 +10,7 @@ import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.PrivacyGuarantee;
 import dev.tradeoff.accounting.guarantee.PureDp;
 import dev.tradeoff.accounting.guarantee.RenyiDp;
+import dev.tradeoff.accounting.internal.Require;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package dev.tradeoff.accounting.budget;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.event.DpEvent;
+import dev.tradeoff.accounting.internal.Require;
 
 /**
  * One private transform applied in a pipeline: its step name and what it releases.

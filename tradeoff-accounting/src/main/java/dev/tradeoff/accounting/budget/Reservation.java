@@ -1,7 +1,7 @@
 package dev.tradeoff.accounting.budget;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.guarantee.PrivacyGuarantee;
+import dev.tradeoff.accounting.internal.Require;
 import java.time.Instant;
 
 /**

@@ -1,7 +1,7 @@
 package dev.tradeoff.accounting.calibration;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.conversion.GaussianDpConversion;
+import dev.tradeoff.accounting.internal.Require;
 
 /**
  * The analytic Gaussian mechanism (Balle and Wang 2018, "Improving the Gaussian Mechanism for

@@ -1,6 +1,5 @@
 package dev.tradeoff.accounting.calibration;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.accountant.Accountant;
 import dev.tradeoff.accounting.accountant.AccountingMethod;
 import dev.tradeoff.accounting.event.DpEvent;
@@ -9,6 +8,7 @@ import dev.tradeoff.accounting.event.PoissonSampledEvent;
 import dev.tradeoff.accounting.event.SelfComposedEvent;
 import dev.tradeoff.accounting.guarantee.EpsilonBounds;
 import dev.tradeoff.accounting.guarantee.Neighbouring;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.accounting.rdp.RdpAccountant;
 import java.util.function.DoubleFunction;
 

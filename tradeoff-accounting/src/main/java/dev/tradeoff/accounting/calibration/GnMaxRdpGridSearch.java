@@ -1,7 +1,7 @@
 package dev.tradeoff.accounting.calibration;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
+import dev.tradeoff.accounting.internal.Require;
 
 /**
  * The σ grid search for the GNMax baseline of [DaRRM24, Appendix D.2.1]: GNMax with noise

@@ -1,6 +1,6 @@
 package dev.tradeoff.accounting.calibration;
 
-import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.internal.Require;
 
 /**
  * Laplace scale for k-fold composition under pure DP: Lap(b) on a query of L1 sensitivity Δ is

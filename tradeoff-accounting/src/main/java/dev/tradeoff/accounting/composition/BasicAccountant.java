@@ -1,6 +1,5 @@
 package dev.tradeoff.accounting.composition;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.accountant.AccountingMethod;
 import dev.tradeoff.accounting.accountant.Analysis;
 import dev.tradeoff.accounting.accountant.EventAccountant;
@@ -8,6 +7,7 @@ import dev.tradeoff.accounting.event.DpEvent;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.Neighbouring;
 import dev.tradeoff.accounting.guarantee.PrivacyProfile;
+import dev.tradeoff.accounting.internal.Require;
 
 /**
  * {@link AccountingMethod#BASIC}: basic composition (Σε, Σδ) ({@link BasicComposition}) of any

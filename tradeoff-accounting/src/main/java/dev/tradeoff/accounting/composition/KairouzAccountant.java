@@ -1,12 +1,12 @@
 package dev.tradeoff.accounting.composition;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.accountant.AccountingMethod;
 import dev.tradeoff.accounting.accountant.Analysis;
 import dev.tradeoff.accounting.accountant.EventAccountant;
 import dev.tradeoff.accounting.event.DpEvent;
 import dev.tradeoff.accounting.guarantee.Neighbouring;
 import dev.tradeoff.accounting.guarantee.PrivacyProfile;
+import dev.tradeoff.accounting.internal.Require;
 
 /**
  * {@link AccountingMethod#KAIROUZ}: the closed-form general composition of Kairouz, Oh and

@@ -1,11 +1,11 @@
 package dev.tradeoff.accounting.composition;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.accountant.AccountingMethod;
 import dev.tradeoff.accounting.accountant.UnsupportedEventException;
 import dev.tradeoff.accounting.event.DpEvent;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.PrivacyProfile;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.accounting.numerics.LogMath;
 import java.util.List;
 import java.util.Optional;

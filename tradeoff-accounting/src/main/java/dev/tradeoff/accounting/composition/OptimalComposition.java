@@ -1,8 +1,8 @@
 package dev.tradeoff.accounting.composition;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.PrivacyProfile;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.accounting.numerics.LogMath;
 import java.util.ArrayList;
 import java.util.List;

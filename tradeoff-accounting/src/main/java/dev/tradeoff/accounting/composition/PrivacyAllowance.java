@@ -1,7 +1,7 @@
 package dev.tradeoff.accounting.composition;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
+import dev.tradeoff.accounting.internal.Require;
 
 /**
  * A composed guarantee expressed as a multiple of the per-mechanism ε, in the vocabulary of the

@@ -1,11 +1,11 @@
 package dev.tradeoff.accounting.conversion;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.guarantee.DeltaBounds;
 import dev.tradeoff.accounting.guarantee.EpsilonBounds;
 import dev.tradeoff.accounting.guarantee.GaussianDp;
 import dev.tradeoff.accounting.guarantee.PrivacyProfile;
 import dev.tradeoff.accounting.guarantee.RenyiDp;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.accounting.numerics.LogMath;
 import dev.tradeoff.accounting.numerics.StandardNormal;
 

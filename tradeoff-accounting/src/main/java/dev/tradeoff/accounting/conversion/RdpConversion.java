@@ -1,9 +1,9 @@
 package dev.tradeoff.accounting.conversion;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.RenyiDp;
 import dev.tradeoff.accounting.guarantee.ZeroConcentratedDp;
+import dev.tradeoff.accounting.internal.Require;
 
 /**
  * Conversions from Rényi DP to (ε, δ)-DP, and zCDP to Rényi DP.

@@ -1,8 +1,8 @@
 package dev.tradeoff.accounting.conversion;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.guarantee.PrivacyProfile;
 import dev.tradeoff.accounting.guarantee.RenyiDp;
+import dev.tradeoff.accounting.internal.Require;
 import java.util.Optional;
 
 /**

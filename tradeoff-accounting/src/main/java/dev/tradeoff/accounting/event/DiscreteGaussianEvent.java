@@ -1,6 +1,6 @@
 package dev.tradeoff.accounting.event;
 
-import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.internal.Require;
 
 /**
  * The discrete Gaussian mechanism (Canonne, Kamath and Steinke 2020) on an integer query of

@@ -1,6 +1,6 @@
 package dev.tradeoff.accounting.event;
 
-import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.internal.Require;
 
 /**
  * The discrete Laplace (two-sided geometric) mechanism on an integer query of sensitivity 1, with

@@ -1,6 +1,6 @@
 package dev.tradeoff.accounting.event;
 
-import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.internal.Require;
 
 /**
  * The Gaussian mechanism f(D) + N(0, σ²) on a sensitivity-1 (L2) query: exactly (1/σ)-GDP.

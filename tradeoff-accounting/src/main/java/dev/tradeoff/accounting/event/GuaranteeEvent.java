@@ -1,7 +1,7 @@
 package dev.tradeoff.accounting.event;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.guarantee.PrivacyGuarantee;
+import dev.tradeoff.accounting.internal.Require;
 
 /**
  * A mechanism known only by its guarantee ({@code PureDp}, {@code ApproxDp}, {@code RenyiDp},

@@ -1,6 +1,6 @@
 package dev.tradeoff.accounting.event;
 
-import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.internal.Require;
 
 /**
  * The Laplace mechanism f(D) + Lap(b) on a sensitivity-1 query: (1/b)-DP, with the exact privacy

@@ -1,6 +1,6 @@
 package dev.tradeoff.accounting.event;
 
-import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.internal.Require;
 
 /**
  * The inner event run on a Poisson subsample: each record is kept independently with probability

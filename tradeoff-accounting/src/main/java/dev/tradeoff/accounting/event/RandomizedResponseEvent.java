@@ -1,6 +1,6 @@
 package dev.tradeoff.accounting.event;
 
-import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.internal.Require;
 
 /**
  * k-ary randomized response with parameter ε: the true value with probability e^ε/(e^ε + k − 1),

@@ -1,6 +1,6 @@
 package dev.tradeoff.accounting.event;
 
-import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.internal.Require;
 
 /**
  * The same event run {@code count} times adaptively.

@@ -1,6 +1,6 @@
 package dev.tradeoff.accounting.event;
 
-import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.internal.Require;
 
 /**
  * Training by shuffled epochs: each epoch draws a uniformly random permutation of the dataset

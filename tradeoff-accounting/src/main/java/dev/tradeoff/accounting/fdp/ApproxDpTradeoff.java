@@ -1,9 +1,9 @@
 package dev.tradeoff.accounting.fdp;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.PrivacyProfile;
 import dev.tradeoff.accounting.guarantee.TradeoffFunction;
+import dev.tradeoff.accounting.internal.Require;
 
 /**
  * The trade-off function of (ε, δ)-DP, f_{ε,δ}(α) = max(0, 1 − δ − e^ε α, e^{−ε}(1 − δ − α))

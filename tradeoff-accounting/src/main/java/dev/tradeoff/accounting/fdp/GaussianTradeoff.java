@@ -1,9 +1,9 @@
 package dev.tradeoff.accounting.fdp;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.guarantee.GaussianDp;
 import dev.tradeoff.accounting.guarantee.PrivacyProfile;
 import dev.tradeoff.accounting.guarantee.TradeoffFunction;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.accounting.numerics.StandardNormal;
 import org.apache.commons.numbers.gamma.Erfcx;
 

@@ -1,7 +1,7 @@
 package dev.tradeoff.accounting.fdp;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.guarantee.TradeoffFunction;
+import dev.tradeoff.accounting.internal.Require;
 import java.util.Arrays;
 
 /**

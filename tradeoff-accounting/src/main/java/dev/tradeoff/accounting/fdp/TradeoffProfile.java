@@ -1,7 +1,7 @@
 package dev.tradeoff.accounting.fdp;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.guarantee.PrivacyProfile;
+import dev.tradeoff.accounting.internal.Require;
 
 /**
  * The privacy profile of an f-DP guarantee with piecewise-linear f, by the convex conjugate (Dong,

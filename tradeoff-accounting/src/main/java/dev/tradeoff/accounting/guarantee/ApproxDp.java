@@ -1,6 +1,6 @@
 package dev.tradeoff.accounting.guarantee;
 
-import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.internal.Require;
 
 /**
  * Approximate (ε, δ)-differential privacy: Pr[M(D) ∈ S] ≤ e^ε Pr[M(D′) ∈ S] + δ for all S and

@@ -1,6 +1,6 @@
 package dev.tradeoff.accounting.guarantee;
 
-import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.internal.Require;
 
 /**
  * Two-sided answer for δ(ε): the true δ lies in [lower, upper]; {@code upper} is the safe value to

@@ -1,6 +1,6 @@
 package dev.tradeoff.accounting.guarantee;
 
-import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.internal.Require;
 
 /**
  * Two-sided answer for ε(δ), in the style of prv_accountant: the true ε lies in [lower, upper].

@@ -1,6 +1,6 @@
 package dev.tradeoff.accounting.guarantee;
 
-import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.internal.Require;
 
 /**
  * μ-Gaussian differential privacy (Dong, Roth and Su 2022): the trade-off function of M is at least

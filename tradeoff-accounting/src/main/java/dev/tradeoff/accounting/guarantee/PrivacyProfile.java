@@ -1,6 +1,6 @@
 package dev.tradeoff.accounting.guarantee;
 
-import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.internal.Require;
 
 /**
  * A privacy profile (Balle, Barthe and Gaboardi 2018): the function ε ↦ δ(ε) such that the

@@ -1,6 +1,6 @@
 package dev.tradeoff.accounting.guarantee;
 
-import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.internal.Require;
 
 /**
  * Pure ε-differential privacy (Dwork et al. 2006): Pr[M(D) ∈ S] ≤ e^ε Pr[M(D′) ∈ S] for all S and

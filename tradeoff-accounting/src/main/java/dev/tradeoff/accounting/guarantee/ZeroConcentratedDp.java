@@ -1,6 +1,6 @@
 package dev.tradeoff.accounting.guarantee;
 
-import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.internal.Require;
 
 /**
  * ρ-zero-concentrated differential privacy (Bun and Steinke 2016): D_α(M(D) ‖ M(D′)) ≤ ρα for every

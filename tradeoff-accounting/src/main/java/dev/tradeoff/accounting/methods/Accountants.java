@@ -1,12 +1,12 @@
 package dev.tradeoff.accounting.methods;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.accountant.Accountant;
 import dev.tradeoff.accounting.accountant.AccountingMethod;
 import dev.tradeoff.accounting.composition.BasicAccountant;
 import dev.tradeoff.accounting.composition.KairouzAccountant;
 import dev.tradeoff.accounting.composition.OptimalAccountant;
 import dev.tradeoff.accounting.gdp.GdpAccountant;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.accounting.pld.PldAccountant;
 import dev.tradeoff.accounting.rdp.RdpAccountant;
 import dev.tradeoff.accounting.zcdp.ZcdpAccountant;

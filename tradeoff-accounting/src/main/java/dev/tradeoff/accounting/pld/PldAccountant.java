@@ -1,6 +1,5 @@
 package dev.tradeoff.accounting.pld;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.accountant.AccountingMethod;
 import dev.tradeoff.accounting.accountant.Analysis;
 import dev.tradeoff.accounting.accountant.CompositionWalk;
@@ -22,6 +21,7 @@ import dev.tradeoff.accounting.guarantee.EpsilonBounds;
 import dev.tradeoff.accounting.guarantee.GaussianDp;
 import dev.tradeoff.accounting.guarantee.Neighbouring;
 import dev.tradeoff.accounting.guarantee.PureDp;
+import dev.tradeoff.accounting.internal.Require;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,9 +1,9 @@
 package dev.tradeoff.accounting.pld;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.guarantee.DeltaBounds;
 import dev.tradeoff.accounting.guarantee.EpsilonBounds;
 import dev.tradeoff.accounting.guarantee.PrivacyProfile;
+import dev.tradeoff.accounting.internal.Require;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.tradeoff.accounting.pld;
 
-import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.internal.Require;
 
 /**
  * A discretized privacy loss distribution (Sommer, Meiser and Mohammadi 2019; Koskela, Jälkö and

@@ -1,6 +1,5 @@
 package dev.tradeoff.accounting.rdp;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.accountant.AccountingMethod;
 import dev.tradeoff.accounting.accountant.Analysis;
 import dev.tradeoff.accounting.accountant.CompositionWalk;
@@ -24,6 +23,7 @@ import dev.tradeoff.accounting.guarantee.PrivacyGuarantee;
 import dev.tradeoff.accounting.guarantee.PureDp;
 import dev.tradeoff.accounting.guarantee.RenyiDp;
 import dev.tradeoff.accounting.guarantee.ZeroConcentratedDp;
+import dev.tradeoff.accounting.internal.Require;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.DoubleUnaryOperator;

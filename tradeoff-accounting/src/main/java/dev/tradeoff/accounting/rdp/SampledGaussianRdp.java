@@ -1,6 +1,6 @@
 package dev.tradeoff.accounting.rdp;
 
-import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.accounting.numerics.LogMath;
 import dev.tradeoff.accounting.numerics.StandardNormal;
 import java.util.Arrays;

@@ -1,7 +1,7 @@
 package dev.tradeoff.accounting.rdp;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.composition.WithoutReplacementAmplification;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.accounting.numerics.LogMath;
 import java.util.Arrays;
 import java.util.function.IntToDoubleFunction;

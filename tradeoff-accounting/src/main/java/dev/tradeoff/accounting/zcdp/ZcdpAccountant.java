@@ -1,6 +1,5 @@
 package dev.tradeoff.accounting.zcdp;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.accountant.AccountingMethod;
 import dev.tradeoff.accounting.accountant.AdditiveWalk;
 import dev.tradeoff.accounting.accountant.Analysis;
@@ -24,6 +23,7 @@ import dev.tradeoff.accounting.guarantee.PrivacyGuarantee;
 import dev.tradeoff.accounting.guarantee.PureDp;
 import dev.tradeoff.accounting.guarantee.RenyiDp;
 import dev.tradeoff.accounting.guarantee.ZeroConcentratedDp;
+import dev.tradeoff.accounting.internal.Require;
 
 /**
  * The zero-concentrated-DP accountant (Bun and Steinke 2016): each event contributes a ρ, ρ adds

@@ -1,7 +1,7 @@
 package dev.tradeoff.amplification.bernoulli;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.guarantee.RenyiDp;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.accounting.numerics.LogMath;
 import java.util.Optional;
 

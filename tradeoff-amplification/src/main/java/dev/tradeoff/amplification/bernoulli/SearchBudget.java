@@ -1,6 +1,6 @@
 package dev.tradeoff.amplification.bernoulli;
 
-import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.internal.Require;
 
 /**
  * How hard {@link BernoulliSampling#amplify(double, SearchBudget)} searches before it stops: a gap

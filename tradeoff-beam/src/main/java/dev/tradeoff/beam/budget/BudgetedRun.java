@@ -1,6 +1,5 @@
 package dev.tradeoff.beam.budget;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.budget.BudgetExceededException;
 import dev.tradeoff.accounting.budget.BudgetStore;
 import dev.tradeoff.accounting.budget.Charge;
@@ -9,6 +8,7 @@ import dev.tradeoff.accounting.budget.LedgerEntry;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.PrivacyGuarantee;
 import dev.tradeoff.accounting.guarantee.PureDp;
+import dev.tradeoff.accounting.internal.Require;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

@@ -1,6 +1,5 @@
 package dev.tradeoff.beam.budget;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.budget.BudgetExceededException;
 import dev.tradeoff.accounting.budget.BudgetStore;
 import dev.tradeoff.accounting.budget.Charge;
@@ -9,6 +8,7 @@ import dev.tradeoff.accounting.budget.InMemoryBudgetStore;
 import dev.tradeoff.accounting.budget.Release;
 import dev.tradeoff.accounting.budget.RunGuarantee;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.beam.random.ElementRandomness;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package dev.tradeoff.beam.histogram;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.event.DpEvent;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.mechanisms.gaussian.DiscreteGaussianMechanism;
 import dev.tradeoff.mechanisms.gaussian.GaussianMechanism;
 import dev.tradeoff.mechanisms.laplace.DiscreteLaplaceMechanism;

@@ -1,7 +1,7 @@
 package dev.tradeoff.beam.histogram;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.event.DpEvent;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.beam.budget.PrivateTransform;
 import dev.tradeoff.beam.random.ElementRandomness;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package dev.tradeoff.beam.label;
 
-import dev.tradeoff.accounting.Require;
-import dev.tradeoff.accounting.Shown;
+import dev.tradeoff.accounting.internal.Require;
+import dev.tradeoff.accounting.internal.Shown;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,6 +1,6 @@
 package dev.tradeoff.beam.label;
 
-import dev.tradeoff.accounting.Shown;
+import dev.tradeoff.accounting.internal.Shown;
 import dev.tradeoff.learning.features.FeatureMap;
 import java.io.Serializable;
 

@@ -1,6 +1,5 @@
 package dev.tradeoff.beam.label;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.budget.BudgetExceededException;
 import dev.tradeoff.accounting.budget.BudgetStore;
 import dev.tradeoff.accounting.budget.Charge;
@@ -8,6 +7,7 @@ import dev.tradeoff.accounting.budget.RunGuarantee;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.PrivacyGuarantee;
 import dev.tradeoff.accounting.guarantee.PureDp;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.accounting.numerics.StandardNormal;
 import dev.tradeoff.beam.budget.BudgetedRun;
 import dev.tradeoff.beam.budget.RunOutput;

@@ -1,6 +1,5 @@
 package dev.tradeoff.beam.label;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.accountant.Accountant;
 import dev.tradeoff.accounting.accountant.AccountingMethod;
 import dev.tradeoff.accounting.budget.BudgetExceededException;
@@ -15,6 +14,7 @@ import dev.tradeoff.accounting.event.SelfComposedEvent;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.EpsilonBounds;
 import dev.tradeoff.accounting.guarantee.Neighbouring;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.accounting.methods.Accountants;
 import dev.tradeoff.accounting.pld.PldAccountant;
 import dev.tradeoff.ensemble.gnmax.GnMax;

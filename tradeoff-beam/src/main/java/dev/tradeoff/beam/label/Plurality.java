@@ -1,6 +1,6 @@
 package dev.tradeoff.beam.label;
 
-import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.beam.majority.PrivateMajority;
 
 /**

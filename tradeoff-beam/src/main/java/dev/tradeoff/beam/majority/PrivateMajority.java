@@ -1,11 +1,11 @@
 package dev.tradeoff.beam.majority;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.event.DpEvent;
 import dev.tradeoff.accounting.event.GaussianEvent;
 import dev.tradeoff.accounting.event.GuaranteeEvent;
 import dev.tradeoff.accounting.event.SelfComposedEvent;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.beam.budget.PrivateTransform;
 import dev.tradeoff.beam.random.ElementRandomness;
 import dev.tradeoff.ensemble.aggregate.Darrm;

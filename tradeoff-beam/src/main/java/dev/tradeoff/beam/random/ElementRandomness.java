@@ -1,6 +1,6 @@
 package dev.tradeoff.beam.random;
 
-import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.mechanisms.random.Randomness;
 import java.io.Serializable;
 import java.nio.ByteBuffer;

@@ -1,6 +1,6 @@
 package dev.tradeoff.beam.runner;
 
-import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.internal.Require;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,9 +1,9 @@
 package dev.tradeoff.beam.shuffle;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.event.DpEvent;
 import dev.tradeoff.accounting.event.GuaranteeEvent;
 import dev.tradeoff.accounting.guarantee.GaussianDp;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.beam.budget.PrivateTransform;
 import dev.tradeoff.beam.random.ElementRandomness;
 import dev.tradeoff.shuffle.analysis.ShuffleReport;

@@ -1,6 +1,6 @@
 package dev.tradeoff.beam.runner;
 
-import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.internal.Require;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,5 @@
 package dev.tradeoff.cli.account;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.accountant.Accountant;
 import dev.tradeoff.accounting.accountant.AccountingMethod;
 import dev.tradeoff.accounting.composition.KairouzComposition;
@@ -12,6 +11,7 @@ import dev.tradeoff.accounting.guarantee.DeltaBounds;
 import dev.tradeoff.accounting.guarantee.EpsilonBounds;
 import dev.tradeoff.accounting.guarantee.Neighbouring;
 import dev.tradeoff.accounting.guarantee.PrivacyProfile;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.accounting.methods.Accountants;
 import dev.tradeoff.accounting.pld.PldAccountant;
 import dev.tradeoff.cli.io.Inputs;

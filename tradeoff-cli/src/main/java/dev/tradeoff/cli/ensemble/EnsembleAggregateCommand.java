@@ -1,7 +1,7 @@
 package dev.tradeoff.cli.ensemble;
 
-import dev.tradeoff.accounting.Shown;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
+import dev.tradeoff.accounting.internal.Shown;
 import dev.tradeoff.beam.label.CsvInput;
 import dev.tradeoff.cli.io.Inputs;
 import dev.tradeoff.cli.io.Numbers;

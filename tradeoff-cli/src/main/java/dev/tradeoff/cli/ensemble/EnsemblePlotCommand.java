@@ -1,6 +1,6 @@
 package dev.tradeoff.cli.ensemble;
 
-import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.cli.io.Inputs;
 import dev.tradeoff.experiments.ensemble.DarrmFigure;
 import java.nio.file.Path;

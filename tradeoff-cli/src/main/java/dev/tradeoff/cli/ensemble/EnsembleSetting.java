@@ -1,7 +1,7 @@
 package dev.tradeoff.cli.ensemble;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.cli.io.Inputs;
 import dev.tradeoff.ensemble.privacy.DarrmSetting;
 import picocli.CommandLine.Option;

@@ -1,6 +1,6 @@
 package dev.tradeoff.cli.io;
 
-import dev.tradeoff.accounting.Shown;
+import dev.tradeoff.accounting.internal.Shown;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.UncheckedIOException;

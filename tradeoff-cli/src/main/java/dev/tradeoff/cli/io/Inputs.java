@@ -9,7 +9,7 @@ import java.nio.file.Path;
  * goes through it before any work starts, so a hostile value is refused in one line instead of
  * hanging, crashing or releasing a non-finite number. Each method names the range where the
  * computation is <em>meaningful and finite</em> (not merely where the formula is defined), and
- * every refusal reads the same way as {@link dev.tradeoff.accounting.Require}'s: {@code "--flag
+ * every refusal reads the same way as {@link dev.tradeoff.accounting.internal.Require}'s: {@code "--flag
  * must be in [lo, hi] (why), but was v"}.
  *
  * <p>Use: {@code double e = Inputs.epsilon("--epsilon", epsilon);} at the top of a command's

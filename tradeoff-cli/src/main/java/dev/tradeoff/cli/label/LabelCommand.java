@@ -1,8 +1,8 @@
 package dev.tradeoff.cli.label;
 
-import dev.tradeoff.accounting.Shown;
 import dev.tradeoff.accounting.budget.BudgetExceededException;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
+import dev.tradeoff.accounting.internal.Shown;
 import dev.tradeoff.beam.cluster.FlinkSessionCluster;
 import dev.tradeoff.beam.label.Aggregator;
 import dev.tradeoff.beam.label.ClassSet;

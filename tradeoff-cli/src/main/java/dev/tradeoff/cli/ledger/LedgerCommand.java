@@ -1,9 +1,9 @@
 package dev.tradeoff.cli.ledger;
 
-import dev.tradeoff.accounting.Shown;
 import dev.tradeoff.accounting.budget.LedgerEntry;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.PrivacyGuarantee;
+import dev.tradeoff.accounting.internal.Shown;
 import dev.tradeoff.cli.io.Inputs;
 import dev.tradeoff.cli.io.Json;
 import dev.tradeoff.cli.io.LedgerAmounts;

@@ -1,6 +1,6 @@
 package dev.tradeoff.cli.ledger;
 
-import dev.tradeoff.accounting.Shown;
+import dev.tradeoff.accounting.internal.Shown;
 import dev.tradeoff.cli.options.LedgerLocation;
 import dev.tradeoff.ledger.PrivacyLedger;
 import java.util.Map;

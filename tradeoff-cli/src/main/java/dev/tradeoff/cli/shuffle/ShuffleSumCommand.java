@@ -2,7 +2,7 @@ package dev.tradeoff.cli.shuffle;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.cli.io.Inputs;
 import dev.tradeoff.cli.io.Json;
 import dev.tradeoff.cli.io.Numbers;

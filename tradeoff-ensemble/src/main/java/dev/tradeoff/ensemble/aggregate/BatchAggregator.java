@@ -1,9 +1,9 @@
 package dev.tradeoff.ensemble.aggregate;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.composition.BasicComposition;
 import dev.tradeoff.accounting.composition.KairouzComposition;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.ensemble.noise.NoiseFunction;
 import dev.tradeoff.ensemble.privacy.DarrmSetting;
 import dev.tradeoff.ensemble.privacy.PrivacyCertificate;

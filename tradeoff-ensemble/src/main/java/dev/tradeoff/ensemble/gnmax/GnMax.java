@@ -1,8 +1,8 @@
 package dev.tradeoff.ensemble.gnmax;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.calibration.GnMaxRdpGridSearch;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.accounting.numerics.LogMath;
 import dev.tradeoff.accounting.numerics.StandardNormal;
 import java.util.random.RandomGenerator;

@@ -1,7 +1,7 @@
 package dev.tradeoff.ensemble.optimize;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.composition.PrivacyAllowance;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.ensemble.noise.NoiseFunction;
 import dev.tradeoff.ensemble.privacy.DarrmSetting;
 import dev.tradeoff.ensemble.privacy.PrivacyVerifier;

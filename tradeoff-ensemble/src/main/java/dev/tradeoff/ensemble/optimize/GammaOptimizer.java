@@ -1,18 +1,13 @@
 package dev.tradeoff.ensemble.optimize;
 
-import com.google.ortools.Loader;
-import com.google.ortools.linearsolver.MPConstraint;
-import com.google.ortools.linearsolver.MPObjective;
-import com.google.ortools.linearsolver.MPSolver;
-import com.google.ortools.linearsolver.MPSolverParameters;
-import com.google.ortools.linearsolver.MPVariable;
-import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.ensemble.noise.NoiseFunction;
 import dev.tradeoff.ensemble.privacy.DarrmSetting;
 import dev.tradeoff.ensemble.privacy.PrivacyCertificate;
 import dev.tradeoff.ensemble.privacy.PrivacyVerifier;
 import dev.tradeoff.ensemble.utility.DarrmError;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -20,15 +15,16 @@ import java.util.SplittableRandom;
 import java.util.function.Consumer;
 
 /**
- * The DaRRM optimiser of [DaRRM24, Section 5 (Eqs. 2–3) and Appendix C]: a linear program over the (K + 1)/2 free values of a symmetric γ, solved with OR-Tools
- * GLOP.
+ * The DaRRM optimiser of [DaRRM24, Section 5 (Eqs. 2–3) and Appendix C]: a linear program over the
+ * (K + 1)/2 free values of a symmetric γ, solved by an {@link LpSolver} (OR-Tools GLOP unless one
+ * is given; OR-Tools is an optional dependency, and without it {@link #optimize} says so).
  *
  * <p>The privacy constraints of Lemma 5.1, one per corner multiset (O(K^4) of them when Δ &gt;
  * 0 once mirror pairs are excluded, see {@link PrivacyVerifier}), are generated lazily (cutting
  * planes). The LP starts from the worst multisets of γ ≡ 1, γ_Sub(⌊m⌋) and γ_Sub(2⌊m⌋ − 1); after
  * each solve the exact verifier returns up to 400 multisets whose privacy cost exceeds the bound
  * most, of which up to 48 with pairwise different directions become new constraints. The LP is
- * kept across rounds and re-solved by GLOP's dual simplex from its previous basis; cuts that
+ * kept across rounds and re-solved from its previous basis (GLOP: dual simplex); cuts that
  * stay slack for 15 rounds in a row are dropped from it (see {@code IncrementalLp}), and the
  * verifier finds them again if they are violated later.
  *
@@ -43,8 +39,8 @@ import java.util.function.Consumer;
  * tie-break of 1e-9 (relative) towards larger γ: far from u ≈ (1 − p̄)K the surrogate's
  * coefficients vanish and the LP would otherwise wander between vertices there. Values within
  * 1e-9 of 0 or 1 are snapped to them. LP rows are scaled to a largest coefficient of 1 (GLOP and
- * CLP mis-handle rows spanning 15 orders of magnitude); if the incremental solve fails GLOP is
- * tried from scratch at tight and default tolerances, then CLP.
+ * CLP mis-handle rows spanning 15 orders of magnitude); if the incremental solve fails, OR-Tools'
+ * program tries GLOP from scratch at tight and default tolerances, then CLP.
  */
 public final class GammaOptimizer {
 
@@ -76,16 +72,6 @@ public final class GammaOptimizer {
   private static final double TIE_BREAK = 1e-9;
   /** Rounds a cut must stay slack in a row before the LP may drop it. */
   private static final int SLACK_ROUNDS = 15;
-  /**
-   * GLOP's settings for the LP kept across rounds. Dual simplex: after appending rows the previous
-   * basis stays dual feasible. No presolve: it would run on every re-solve over all rows and
-   * discard the basis (K = 1001, Δ = 0, m = 10: about 2.5× slower). An iteration limit: on these
-   * dense, badly scaled rows the warm dual simplex occasionally stalls for minutes; past the limit
-   * the round is solved from scratch instead ({@link #solveLp}). A count of pivots, not a clock,
-   * so the result does not depend on the machine's load.
-   */
-  private static final String INCREMENTAL_GLOP =
-      "use_dual_simplex: true use_preprocessing: false max_number_of_iterations: 5000";
   /** Fewest long-slack cuts worth rebuilding the LP for. */
   private static final int DROP_AT_LEAST = 200;
   /** Slack (relative to the bound) above which a row with zero dual counts as slack. */
@@ -112,10 +98,21 @@ public final class GammaOptimizer {
 
   private final DarrmSetting setting;
   private final PrivacyVerifier verifier;
+  /** The solver given, or null for OR-Tools, looked up when {@link #optimize} first needs it. */
+  private final LpSolver solver;
 
+  /** The optimiser with OR-Tools' GLOP (an optional dependency, checked when the LP first runs). */
   public GammaOptimizer(DarrmSetting setting) {
     this.setting = Require.nonNull("setting", setting);
     this.verifier = new PrivacyVerifier(setting);
+    this.solver = null;
+  }
+
+  /** The optimiser with the given LP solver. */
+  public GammaOptimizer(DarrmSetting setting, LpSolver solver) {
+    this.setting = Require.nonNull("setting", setting);
+    this.verifier = new PrivacyVerifier(setting);
+    this.solver = Require.nonNull("solver", solver);
   }
 
   public PrivacyVerifier verifier() {
@@ -130,7 +127,7 @@ public final class GammaOptimizer {
   /** Optimises γ for the objective; {@code progress} hears after every separation round. */
   public Result optimize(Objective objective, Consumer<Progress> progress) {
     Require.nonNull("objective", objective);
-    loadNativeLibraries();
+    LpSolver lpSolver = solver != null ? solver : LpSolver.orTools();
     int k = setting.teachers();
     double bound = setting.privacyBound();
     LinearObjective linear = linearObjective(objective);
@@ -150,10 +147,10 @@ public final class GammaOptimizer {
     double threshold = bound + verifier.tolerance();
     int round = 0;
     NoiseFunction result;
-    try (IncrementalLp lp = new IncrementalLp(linear, (k + 1) / 2, bound, added)) {
+    try (IncrementalLp lp = new IncrementalLp(lpSolver, linear, (k + 1) / 2, bound, added)) {
       while (true) {
         round++;
-        double[] solution = solveLp(lp, linear, cuts, bound);
+        double[] solution = lp.solve(cuts);
         double[] free = new double[(k + 1) / 2];
         double sum = 0;
         for (int u = 0; u < free.length; u++) {
@@ -394,8 +391,8 @@ public final class GammaOptimizer {
   }
 
   /**
-   * The LP kept across rounds: new cuts are appended as rows and GLOP re-solves from its previous
-   * basis (new rows only: a few dual simplex pivots instead of a solve from scratch).
+   * The LP kept across rounds: new cuts are appended as rows and the solver re-solves from its
+   * previous basis (new rows only: a few dual simplex pivots instead of a solve from scratch).
    *
    * <p>Cuts that stay slack (zero dual value and a positive slack) for {@link #SLACK_ROUNDS}
    * rounds in a row are dropped once they make up half of the rows: the LP is rebuilt from the
@@ -405,21 +402,23 @@ public final class GammaOptimizer {
    * still a lower bound; a dropped cut that becomes violated again is found again by the verifier.
    */
   private static final class IncrementalLp implements AutoCloseable {
+    private final LpSolver solver;
     private final LinearObjective linear;
     private final int n;
     private final double bound;
     /** The keys ({@link #vectorKey}) of the cuts in the LP: a dropped cut may be added again. */
     private final Set<String> keys;
-    private MPSolver solver;
-    private MPVariable[] x;
-    /** The cuts in the LP, each with its row and the rounds it has been slack in a row. */
+    private LinearProgram lp;
+    /** The cuts in the LP, each with its row (−1: none, an all-zero cut) and its slack rounds. */
     private final List<double[]> active = new ArrayList<>();
-    private final List<MPConstraint> constraints = new ArrayList<>();
+    private final List<Integer> rows = new ArrayList<>();
     private final List<Integer> slackRounds = new ArrayList<>();
     /** How many of the optimiser's cuts have been appended so far. */
     private int seen;
 
-    IncrementalLp(LinearObjective linear, int n, double bound, Set<String> keys) {
+    IncrementalLp(LpSolver solver, LinearObjective linear, int n, double bound,
+        Set<String> keys) {
+      this.solver = solver;
       this.linear = linear;
       this.n = n;
       this.bound = bound;
@@ -428,36 +427,30 @@ public final class GammaOptimizer {
     }
 
     private void build() {
-      solver = MPSolver.createSolver("GLOP");
-      solver.setSolverSpecificParametersAsString(INCREMENTAL_GLOP);
-      x = variablesAndObjective(solver, linear, n);
-      constraints.clear();
+      lp = solver.newProgram();
+      variablesAndObjective(lp, linear, n);
+      rows.clear();
       for (double[] w : active) {
-        constraints.add(addCut(solver, x, w, bound));
+        rows.add(addCut(lp, w, bound));
       }
     }
 
-    /** The cuts now in the LP. */
-    List<double[]> active() {
-      return active;
-    }
-
-    /** The optimum with every cut not dropped, or null when GLOP does not report one. */
+    /** The optimum with every cut not dropped. */
     double[] solve(List<double[]> cuts) {
       dropLongSlackCuts();
       for (; seen < cuts.size(); seen++) {
         active.add(cuts.get(seen));
-        constraints.add(addCut(solver, x, cuts.get(seen), bound));
+        rows.add(addCut(lp, cuts.get(seen), bound));
         slackRounds.add(0);
       }
-      double[] out = solution(solver, x, solver.solve(tightTolerances()));
-      if (out != null) {
-        for (int i = 0; i < active.size(); i++) {
-          MPConstraint c = constraints.get(i);
-          boolean slack = c == null
-              || (c.dualValue() == 0 && dot(active.get(i), out) < bound * (1 - SLACK_TOLERANCE));
-          slackRounds.set(i, slack ? slackRounds.get(i) + 1 : 0);
-        }
+      double[] solution = lp.solve().orElseThrow(
+          () -> new IllegalStateException("the LP solver did not reach an optimum"));
+      double[] out = Arrays.copyOf(solution, n);
+      for (int i = 0; i < active.size(); i++) {
+        int row = rows.get(i);
+        boolean slack = row < 0
+            || (lp.dual(row) == 0 && dot(active.get(i), out) < bound * (1 - SLACK_TOLERANCE));
+        slackRounds.set(i, slack ? slackRounds.get(i) + 1 : 0);
       }
       return out;
     }
@@ -495,135 +488,83 @@ public final class GammaOptimizer {
       active.addAll(kept);
       slackRounds.clear();
       slackRounds.addAll(keptRounds);
-      solver.delete();
+      lp.close();
       build();
     }
 
     @Override
     public void close() {
-      solver.delete();
+      lp.close();
     }
-  }
-
-  /**
-   * Solves the current LP: incrementally, else from scratch (with the cuts the incremental LP
-   * keeps) with GLOP at tight tolerances, GLOP's defaults, then CLP.
-   */
-  private static double[] solveLp(IncrementalLp incremental, LinearObjective linear,
-      List<double[]> cuts, double bound) {
-    double[] warm = incremental.solve(cuts);
-    if (warm != null) {
-      return warm;
-    }
-    List<double[]> active = incremental.active();
-    String[] attempts = {"GLOP", "GLOP", "CLP"};
-    for (int a = 0; a < attempts.length; a++) {
-      MPSolver solver = MPSolver.createSolver(attempts[a]);
-      if (solver == null) {
-        continue;
-      }
-      try {
-        MPVariable[] x = variablesAndObjective(solver, linear, active.get(0).length);
-        for (double[] w : active) {
-          addCut(solver, x, w, bound);
-        }
-        double[] out = solution(solver, x,
-            solver.solve(a == 0 ? tightTolerances() : new MPSolverParameters()));
-        if (out != null) {
-          return out;
-        }
-      } finally {
-        solver.delete();
-      }
-    }
-    throw new IllegalStateException("the LP solvers did not reach an optimum");
-  }
-
-  private static MPSolverParameters tightTolerances() {
-    MPSolverParameters params = new MPSolverParameters();
-    params.setDoubleParam(MPSolverParameters.DoubleParam.PRIMAL_TOLERANCE, 1e-10);
-    params.setDoubleParam(MPSolverParameters.DoubleParam.DUAL_TOLERANCE, 1e-10);
-    return params;
-  }
-
-  private static double[] solution(MPSolver solver, MPVariable[] x,
-      MPSolver.ResultStatus status) {
-    if (status != MPSolver.ResultStatus.OPTIMAL) {
-      return null;
-    }
-    double[] out = new double[x.length];
-    for (int u = 0; u < x.length; u++) {
-      out[u] = x[u].solutionValue();
-    }
-    return out;
   }
 
   /**
    * One privacy cut w·γ ≤ bound, scaled to a largest coefficient of 1 with entries below 1e-12 of
    * it dropped: the LP solvers mis-handle rows spanning 15 orders of magnitude. This only perturbs
    * the LP; the exact verifier still decides (and cuts again, or scales the final γ).
+   *
+   * @return the row's index, or −1 when w is zero (no row)
    */
-  private static MPConstraint addCut(MPSolver solver, MPVariable[] x, double[] w, double bound) {
+  private static int addCut(LinearProgram lp, double[] w, double bound) {
     double scale = 0;
     for (double v : w) {
       scale = Math.max(scale, Math.abs(v));
     }
     if (scale == 0) {
-      return null;
+      return -1;
     }
-    MPConstraint c = solver.makeConstraint(Double.NEGATIVE_INFINITY, bound / scale);
-    for (int u = 0; u < x.length; u++) {
+    int[] vars = new int[w.length];
+    double[] coefficients = new double[w.length];
+    int count = 0;
+    for (int u = 0; u < w.length; u++) {
       double v = w[u] / scale;
       if (Math.abs(v) >= 1e-12) {
-        c.setCoefficient(x[u], v);
+        vars[count] = u;
+        coefficients[count++] = v;
       }
     }
-    return c;
+    return lp.addRow(Double.NEGATIVE_INFINITY, bound / scale, Arrays.copyOf(vars, count),
+        Arrays.copyOf(coefficients, count));
   }
 
-  /** The variables γ(0..(K − 1)/2) ∈ [0, 1] and the objective (with the SAA auxiliaries). */
-  private static MPVariable[] variablesAndObjective(MPSolver solver, LinearObjective linear,
-      int n) {
-    MPVariable[] x = new MPVariable[n];
-    for (int u = 0; u < n; u++) {
-      x[u] = solver.makeNumVar(0, 1, "gamma" + u);
-    }
-    MPObjective obj = solver.objective();
+  /**
+   * The variables γ(0..(K − 1)/2) ∈ [0, 1] (indices 0..n − 1) and the objective, with the SAA
+   * auxiliaries t_s ≥ |e_s| after them.
+   */
+  private static void variablesAndObjective(LinearProgram lp, LinearObjective linear, int n) {
     if (linear.h() == null) {
       double scale = 0;
       for (double v : linear.d()) {
         scale = Math.max(scale, Math.abs(v));
       }
-      for (int u = 0; u < n && scale > 0; u++) {
-        obj.setCoefficient(x[u], -linear.d()[u] / scale - TIE_BREAK);
-      }
-    } else {
-      double weight = 1.0 / linear.h().size();
-      double slope = linear.slope();
       for (int u = 0; u < n; u++) {
-        obj.setCoefficient(x[u], -TIE_BREAK * slope);
+        lp.addVariable(0, 1, scale > 0 ? -linear.d()[u] / scale - TIE_BREAK : 0);
       }
-      for (int s = 0; s < linear.h().size(); s++) {
-        double[] h = linear.h().get(s);
-        double c0 = linear.c0()[s];
-        MPVariable t = solver.makeNumVar(0, Double.POSITIVE_INFINITY, "t" + s);
-        // t ≥ e_s ⇔ t + Σ h_u γ(u) ≥ c0;  t ≥ −e_s ⇔ t − Σ h_u γ(u) ≥ −c0.
-        MPConstraint above = solver.makeConstraint(c0, Double.POSITIVE_INFINITY);
-        MPConstraint below = solver.makeConstraint(-c0, Double.POSITIVE_INFINITY);
-        for (int u = 0; u < n; u++) {
-          above.setCoefficient(x[u], h[u]);
-          below.setCoefficient(x[u], -h[u]);
-        }
-        above.setCoefficient(t, 1);
-        below.setCoefficient(t, 1);
-        obj.setCoefficient(t, weight);
-      }
+      return;
     }
-    obj.setMinimization();
-    return x;
-  }
-
-  private static void loadNativeLibraries() {
-    Loader.loadNativeLibraries();
+    double weight = 1.0 / linear.h().size();
+    double slope = linear.slope();
+    for (int u = 0; u < n; u++) {
+      lp.addVariable(0, 1, -TIE_BREAK * slope);
+    }
+    for (int s = 0; s < linear.h().size(); s++) {
+      double[] h = linear.h().get(s);
+      double c0 = linear.c0()[s];
+      int t = lp.addVariable(0, Double.POSITIVE_INFINITY, weight);
+      // t ≥ e_s ⇔ t + Σ h_u γ(u) ≥ c0;  t ≥ −e_s ⇔ t − Σ h_u γ(u) ≥ −c0.
+      int[] vars = new int[n + 1];
+      double[] above = new double[n + 1];
+      double[] below = new double[n + 1];
+      for (int u = 0; u < n; u++) {
+        vars[u] = u;
+        above[u] = h[u];
+        below[u] = -h[u];
+      }
+      vars[n] = t;
+      above[n] = 1;
+      below[n] = 1;
+      lp.addRow(c0, Double.POSITIVE_INFINITY, vars, above);
+      lp.addRow(-c0, Double.POSITIVE_INFINITY, vars, below);
+    }
   }
 }

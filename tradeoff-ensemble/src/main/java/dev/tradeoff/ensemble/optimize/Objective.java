@@ -1,6 +1,6 @@
 package dev.tradeoff.ensemble.optimize;
 
-import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.ensemble.utility.Prior;
 
 /** What the DaRRM optimiser minimises (Section 5, Eq. 2, and Appendix C). */

@@ -1,6 +1,6 @@
 package dev.tradeoff.ensemble.pate;
 
-import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.internal.Require;
 
 /**
  * What an aggregator released for one query: a class from the teachers, an explicit abstention, or

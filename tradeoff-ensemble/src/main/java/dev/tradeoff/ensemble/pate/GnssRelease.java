@@ -1,10 +1,10 @@
 package dev.tradeoff.ensemble.pate;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.event.DpEvent;
 import dev.tradeoff.accounting.gdp.GdpAccountant;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.Neighbouring;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.mechanisms.sampling.SnappedGaussian;
 import java.util.random.RandomGenerator;
 

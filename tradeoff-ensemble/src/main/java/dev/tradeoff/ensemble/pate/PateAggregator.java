@@ -1,8 +1,8 @@
 package dev.tradeoff.ensemble.pate;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.event.DpEvent;
 import dev.tradeoff.accounting.event.GaussianEvent;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.accounting.numerics.LogMath;
 import dev.tradeoff.accounting.numerics.StandardNormal;
 import dev.tradeoff.ensemble.gnmax.GnMax;

@@ -1,8 +1,8 @@
 package dev.tradeoff.ensemble.pate;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.conversion.GaussianDpConversion;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
+import dev.tradeoff.accounting.internal.Require;
 
 /**
  * The documented rule that picks an aggregator's parameters from a target (ε, δ) and the number of

@@ -1,6 +1,5 @@
 package dev.tradeoff.ensemble.pate;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.conversion.GaussianDpConversion;
 import dev.tradeoff.accounting.event.ComposedEvent;
 import dev.tradeoff.accounting.event.DpEvent;
@@ -11,6 +10,7 @@ import dev.tradeoff.accounting.gdp.GdpAccountant;
 import dev.tradeoff.accounting.guarantee.GaussianDp;
 import dev.tradeoff.accounting.guarantee.Neighbouring;
 import dev.tradeoff.accounting.guarantee.RenyiDp;
+import dev.tradeoff.accounting.internal.Require;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.random.RandomGenerator;

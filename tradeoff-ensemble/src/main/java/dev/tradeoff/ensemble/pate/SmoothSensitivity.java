@@ -1,6 +1,6 @@
 package dev.tradeoff.ensemble.pate;
 
-import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.accounting.numerics.StandardNormal;
 import dev.tradeoff.ensemble.gnmax.GnMax;
 import java.util.Arrays;

@@ -1,7 +1,7 @@
 package dev.tradeoff.ensemble.privacy;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
+import dev.tradeoff.accounting.internal.Require;
 
 /**
  * The setting of DaRRM's Problem 1.1 [DaRRM24]: K teachers, each (ε,

@@ -1,6 +1,6 @@
 package dev.tradeoff.ensemble.privacy;
 
-import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.ensemble.noise.NoiseFunction;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,7 +1,7 @@
 package dev.tradeoff.experiments.amplification;
 
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.amplification.bernoulli.Amplification;
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.amplification.bernoulli.BernoulliSampling;
 import java.io.IOException;
 import java.io.PrintWriter;

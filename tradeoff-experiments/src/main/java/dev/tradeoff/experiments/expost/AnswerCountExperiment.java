@@ -1,10 +1,10 @@
 package dev.tradeoff.experiments.expost;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.budget.BudgetExceededException;
 import dev.tradeoff.accounting.budget.InMemoryBudgetStore;
 import dev.tradeoff.accounting.guarantee.ExPostDp;
 import dev.tradeoff.accounting.guarantee.PureDp;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.mechanisms.sampling.SnappedLaplace;
 import dev.tradeoff.selection.baseline.Doubling;
 import dev.tradeoff.selection.baseline.LaplaceNoiseReduction;

@@ -1,6 +1,6 @@
 package dev.tradeoff.experiments.expost;
 
-import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.experiments.expost.AnswerCountExperiment.Method;
 import dev.tradeoff.experiments.expost.AnswerCountExperiment.Outcome;
 import dev.tradeoff.mechanisms.random.Randomness;

@@ -1,6 +1,5 @@
 package dev.tradeoff.experiments.predict;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.budget.BudgetExceededException;
 import dev.tradeoff.accounting.budget.Release;
 import dev.tradeoff.accounting.budget.RunGuarantee;
@@ -8,6 +7,7 @@ import dev.tradeoff.accounting.composition.KairouzComposition;
 import dev.tradeoff.accounting.event.GuaranteeEvent;
 import dev.tradeoff.accounting.event.SelfComposedEvent;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.beam.budget.CountedShards;
 import dev.tradeoff.beam.label.Aggregator;
 import dev.tradeoff.beam.label.ClassSet;

@@ -1,7 +1,7 @@
 package dev.tradeoff.experiments.stability;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.mechanisms.random.Randomness;
 import dev.tradeoff.selection.stability.BetaDensity;
 import dev.tradeoff.selection.stability.DpHistogramEstimator;

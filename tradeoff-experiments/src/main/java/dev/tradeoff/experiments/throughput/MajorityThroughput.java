@@ -1,6 +1,6 @@
 package dev.tradeoff.experiments.throughput;
 
-import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.beam.coder.IntArrayCoder;
 import dev.tradeoff.beam.majority.PrivateMajority;
 import dev.tradeoff.beam.random.ElementRandomness;

@@ -1,6 +1,6 @@
 package dev.tradeoff.learning.data;
 
-import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.internal.Require;
 import java.util.Arrays;
 import java.util.TreeSet;
 import java.util.stream.Collectors;

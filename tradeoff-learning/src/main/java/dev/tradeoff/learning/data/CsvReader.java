@@ -1,6 +1,6 @@
 package dev.tradeoff.learning.data;
 
-import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.internal.Require;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;

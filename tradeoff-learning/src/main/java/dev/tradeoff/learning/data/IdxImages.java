@@ -1,6 +1,6 @@
 package dev.tradeoff.learning.data;
 
-import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.internal.Require;
 
 /**
  * Images read from an IDX file (LeCun et al., the MNIST format, also used by Fashion-MNIST): count

@@ -1,6 +1,5 @@
 package dev.tradeoff.learning.dpsgd;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.accountant.Accountant;
 import dev.tradeoff.accounting.calibration.GaussianCalibrator;
 import dev.tradeoff.accounting.event.DpEvent;
@@ -9,6 +8,7 @@ import dev.tradeoff.accounting.event.PoissonSampledEvent;
 import dev.tradeoff.accounting.event.SelfComposedEvent;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.Neighbouring;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.accounting.pld.PldAccountant;
 import dev.tradeoff.learning.data.Dataset;
 import dev.tradeoff.learning.logistic.LogisticLoss;

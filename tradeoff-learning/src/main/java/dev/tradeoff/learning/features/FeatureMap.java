@@ -1,6 +1,6 @@
 package dev.tradeoff.learning.features;
 
-import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.internal.Require;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.HashSet;

@@ -1,6 +1,6 @@
 package dev.tradeoff.learning.perturbation;
 
-import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.mechanisms.sampling.Exponential;
 import java.util.random.RandomGenerator;
 

@@ -1,6 +1,5 @@
 package dev.tradeoff.learning.perturbation;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.calibration.AnalyticGaussian;
 import dev.tradeoff.accounting.event.DpEvent;
 import dev.tradeoff.accounting.event.GaussianEvent;
@@ -9,6 +8,7 @@ import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.Neighbouring;
 import dev.tradeoff.accounting.guarantee.PrivacyGuarantee;
 import dev.tradeoff.accounting.guarantee.PureDp;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.learning.data.Dataset;
 import dev.tradeoff.learning.logistic.LogisticModel;
 import dev.tradeoff.learning.logistic.LogisticRegression;

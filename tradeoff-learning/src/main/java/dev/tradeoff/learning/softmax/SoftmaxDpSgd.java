@@ -1,8 +1,8 @@
 package dev.tradeoff.learning.softmax;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.event.DpEvent;
 import dev.tradeoff.accounting.guarantee.Neighbouring;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.learning.data.MulticlassData;
 import dev.tradeoff.learning.dpsgd.DpSgd;
 import dev.tradeoff.mechanisms.sampling.SnappedGaussian;

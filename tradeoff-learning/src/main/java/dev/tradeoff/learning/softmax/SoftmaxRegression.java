@@ -1,6 +1,6 @@
 package dev.tradeoff.learning.softmax;
 
-import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.learning.data.MulticlassData;
 import java.io.Serializable;
 

@@ -1,7 +1,7 @@
 package dev.tradeoff.learning.teachers;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.accountant.Accountant;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.learning.dpsgd.DpSgd;
 
 /**

@@ -1,7 +1,7 @@
 package dev.tradeoff.learning.teachers;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.learning.data.Dataset;
 import java.util.ArrayList;
 import java.util.Comparator;

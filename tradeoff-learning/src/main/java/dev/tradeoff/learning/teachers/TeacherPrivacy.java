@@ -1,9 +1,9 @@
 package dev.tradeoff.learning.teachers;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.event.DpEvent;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.Neighbouring;
+import dev.tradeoff.accounting.internal.Require;
 
 /**
  * What a private teacher's training satisfies: the (ε, Δ) guarantee (computed by an accountant for

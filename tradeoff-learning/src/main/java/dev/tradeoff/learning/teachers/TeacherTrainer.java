@@ -1,10 +1,10 @@
 package dev.tradeoff.learning.teachers;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.accountant.Accountant;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.PrivacyGuarantee;
 import dev.tradeoff.accounting.guarantee.PureDp;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.learning.data.Dataset;
 import dev.tradeoff.learning.dpsgd.DpSgd;
 import dev.tradeoff.learning.logistic.LogisticRegression;

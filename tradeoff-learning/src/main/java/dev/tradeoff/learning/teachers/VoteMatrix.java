@@ -1,6 +1,6 @@
 package dev.tradeoff.learning.teachers;
 
-import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.internal.Require;
 
 /**
  * The 0/1 votes of K teachers on Q queries: vote(q, t) is teacher t's predicted label for query q.

@@ -1,10 +1,10 @@
 package dev.tradeoff.mechanisms.gaussian;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.event.DiscreteGaussianEvent;
 import dev.tradeoff.accounting.event.DpEvent;
 import dev.tradeoff.accounting.event.GuaranteeEvent;
 import dev.tradeoff.accounting.guarantee.ZeroConcentratedDp;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.accounting.numerics.DirectedRounding;
 import dev.tradeoff.mechanisms.IntegerNoiseMechanism;
 import dev.tradeoff.mechanisms.sampling.DiscreteGaussian;

@@ -1,11 +1,11 @@
 package dev.tradeoff.mechanisms.gaussian;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.calibration.AnalyticGaussian;
 import dev.tradeoff.accounting.event.DpEvent;
 import dev.tradeoff.accounting.event.GuaranteeEvent;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.ZeroConcentratedDp;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.accounting.numerics.DirectedRounding;
 import dev.tradeoff.mechanisms.Mechanism;
 import dev.tradeoff.mechanisms.sampling.Grid;

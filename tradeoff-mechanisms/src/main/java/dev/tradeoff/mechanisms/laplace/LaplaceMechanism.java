@@ -1,8 +1,8 @@
 package dev.tradeoff.mechanisms.laplace;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.event.GuaranteeEvent;
 import dev.tradeoff.accounting.guarantee.PureDp;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.mechanisms.Mechanism;
 import dev.tradeoff.mechanisms.sampling.Grid;
 import dev.tradeoff.mechanisms.sampling.Rational;

@@ -1,9 +1,9 @@
 package dev.tradeoff.mechanisms.response;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.event.DpEvent;
 import dev.tradeoff.accounting.event.RandomizedResponseEvent;
 import dev.tradeoff.accounting.guarantee.PureDp;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.mechanisms.Mechanism;
 import dev.tradeoff.mechanisms.sampling.BernoulliExp;
 import dev.tradeoff.mechanisms.sampling.Rational;

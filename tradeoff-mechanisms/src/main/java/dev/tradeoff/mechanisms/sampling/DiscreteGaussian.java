@@ -1,6 +1,6 @@
 package dev.tradeoff.mechanisms.sampling;
 
-import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.internal.Require;
 import java.math.BigInteger;
 import java.util.random.RandomGenerator;
 

@@ -1,7 +1,7 @@
 package dev.tradeoff.mechanisms.selection;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.guarantee.PureDp;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.mechanisms.Mechanism;
 import dev.tradeoff.mechanisms.sampling.BernoulliExp;
 import dev.tradeoff.mechanisms.sampling.Rational;

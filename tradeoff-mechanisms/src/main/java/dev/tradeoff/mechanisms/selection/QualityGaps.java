@@ -1,6 +1,6 @@
 package dev.tradeoff.mechanisms.selection;
 
-import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.mechanisms.sampling.Rational;
 
 /**

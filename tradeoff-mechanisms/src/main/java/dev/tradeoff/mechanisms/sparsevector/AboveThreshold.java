@@ -1,7 +1,7 @@
 package dev.tradeoff.mechanisms.sparsevector;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.guarantee.PureDp;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.mechanisms.Mechanism;
 import dev.tradeoff.mechanisms.sampling.DiscreteLaplace;
 import dev.tradeoff.mechanisms.sampling.Grid;

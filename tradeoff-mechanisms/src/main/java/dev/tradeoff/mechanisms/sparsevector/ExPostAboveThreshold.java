@@ -1,10 +1,10 @@
 package dev.tradeoff.mechanisms.sparsevector;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.event.DpEvent;
 import dev.tradeoff.accounting.event.GuaranteeEvent;
 import dev.tradeoff.accounting.guarantee.ExPostDp;
 import dev.tradeoff.accounting.guarantee.PureDp;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.accounting.numerics.DirectedRounding;
 import dev.tradeoff.mechanisms.Mechanism;
 import dev.tradeoff.mechanisms.sampling.Geometric;

@@ -1,6 +1,6 @@
 package dev.tradeoff.selection.baseline;
 
-import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.mechanisms.sampling.Bernoulli;
 import dev.tradeoff.mechanisms.sampling.Rational;
 import dev.tradeoff.mechanisms.sampling.SnappedLaplace;

@@ -1,7 +1,7 @@
 package dev.tradeoff.selection.baseline;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.guarantee.PureDp;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.mechanisms.sampling.Bernoulli;
 import dev.tradeoff.mechanisms.sampling.Rational;
 import dev.tradeoff.selection.expost.Candidate;

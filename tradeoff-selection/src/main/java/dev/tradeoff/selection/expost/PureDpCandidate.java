@@ -1,6 +1,6 @@
 package dev.tradeoff.selection.expost;
 
-import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.internal.Require;
 
 /**
  * A candidate mechanism that is ε_i-DP (ex-ante pure DP), the input of Algorithms 2 and 3 with

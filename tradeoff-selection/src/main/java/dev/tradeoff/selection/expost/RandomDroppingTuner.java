@@ -1,7 +1,7 @@
 package dev.tradeoff.selection.expost;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.guarantee.ExPostDp;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.accounting.numerics.DirectedRounding;
 import dev.tradeoff.mechanisms.sampling.Geometric;
 import dev.tradeoff.mechanisms.sampling.Rational;

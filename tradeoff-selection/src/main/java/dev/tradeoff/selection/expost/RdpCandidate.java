@@ -1,7 +1,7 @@
 package dev.tradeoff.selection.expost;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.guarantee.RenyiDp;
+import dev.tradeoff.accounting.internal.Require;
 
 /**
  * A candidate mechanism that is (α, ε_i(α))-RDP on an order grid, the input of Algorithm 3 with

@@ -1,7 +1,7 @@
 package dev.tradeoff.selection.expost;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.guarantee.ExPostRdp;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.mechanisms.sampling.Exponential;
 import dev.tradeoff.mechanisms.sampling.Rational;
 import java.util.Comparator;

@@ -1,6 +1,6 @@
 package dev.tradeoff.selection.expost;
 
-import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.accounting.numerics.LogMath;
 import java.util.Arrays;
 

@@ -1,11 +1,11 @@
 package dev.tradeoff.selection.filter;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.budget.BudgetStore;
 import dev.tradeoff.accounting.budget.GuaranteeKind;
 import dev.tradeoff.accounting.guarantee.ExPostDp;
 import dev.tradeoff.accounting.guarantee.PrivacyGuarantee;
 import dev.tradeoff.accounting.guarantee.PureDp;
+import dev.tradeoff.accounting.internal.Require;
 import java.util.function.Function;
 import java.util.function.Supplier;
 

@@ -1,12 +1,12 @@
 package dev.tradeoff.selection.filter;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.budget.BudgetStore;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.ExPostDp;
 import dev.tradeoff.accounting.guarantee.ExPostRdp;
 import dev.tradeoff.accounting.guarantee.PrivacyGuarantee;
 import dev.tradeoff.accounting.guarantee.RenyiDp;
+import dev.tradeoff.accounting.internal.Require;
 import java.util.function.Function;
 import java.util.function.Supplier;
 

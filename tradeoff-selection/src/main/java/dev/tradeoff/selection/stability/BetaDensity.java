@@ -1,6 +1,6 @@
 package dev.tradeoff.selection.stability;
 
-import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.internal.Require;
 import java.util.random.RandomGenerator;
 import org.apache.commons.numbers.gamma.LogBeta;
 import org.apache.commons.rng.UniformRandomProvider;

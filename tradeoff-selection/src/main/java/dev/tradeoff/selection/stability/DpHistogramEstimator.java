@@ -1,7 +1,7 @@
 package dev.tradeoff.selection.stability;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.guarantee.PureDp;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.mechanisms.laplace.LaplaceMechanism;
 import java.util.random.RandomGenerator;
 

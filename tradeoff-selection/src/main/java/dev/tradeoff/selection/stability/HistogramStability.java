@@ -1,6 +1,6 @@
 package dev.tradeoff.selection.stability;
 
-import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.mechanisms.laplace.LaplaceMechanism;
 
 /**

@@ -1,6 +1,6 @@
 package dev.tradeoff.selection.stability;
 
-import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.internal.Require;
 
 /**
  * (β₁, β₂, δ)-stability of a validation score ([StabVal13]; definition

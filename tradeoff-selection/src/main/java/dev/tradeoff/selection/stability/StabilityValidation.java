@@ -1,7 +1,7 @@
 package dev.tradeoff.selection.stability;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.mechanisms.sampling.Exponential;
 import java.util.random.RandomGenerator;
 

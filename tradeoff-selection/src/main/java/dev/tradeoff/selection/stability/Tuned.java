@@ -1,7 +1,7 @@
 package dev.tradeoff.selection.stability;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
+import dev.tradeoff.accounting.internal.Require;
 
 /**
  * The release of a private selection: the chosen candidate, its model and the guarantee of the

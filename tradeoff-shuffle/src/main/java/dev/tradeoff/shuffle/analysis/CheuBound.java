@@ -1,6 +1,6 @@
 package dev.tradeoff.shuffle.analysis;
 
-import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.accounting.numerics.LogMath;
 import dev.tradeoff.shuffle.protocol.ShuffleParameters;
 import java.util.OptionalDouble;

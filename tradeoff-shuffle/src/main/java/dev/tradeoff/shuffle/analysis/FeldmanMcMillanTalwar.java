@@ -1,7 +1,7 @@
 package dev.tradeoff.shuffle.analysis;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.guarantee.PrivacyProfile;
+import dev.tradeoff.accounting.internal.Require;
 
 /**
  * Amplification by shuffling for an arbitrary ε₀-LDP local randomizer, the numerical bound of

@@ -1,8 +1,8 @@
 package dev.tradeoff.shuffle.analysis;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.fdp.PiecewiseLinearTradeoff;
 import dev.tradeoff.accounting.guarantee.PrivacyProfile;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.accounting.numerics.StandardNormal;
 import java.util.Arrays;
 

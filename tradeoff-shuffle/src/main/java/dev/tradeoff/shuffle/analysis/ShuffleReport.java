@@ -1,10 +1,10 @@
 package dev.tradeoff.shuffle.analysis;
 
-import dev.tradeoff.accounting.Require;
 import dev.tradeoff.accounting.fdp.GaussianTradeoff;
 import dev.tradeoff.accounting.fdp.PiecewiseLinearTradeoff;
 import dev.tradeoff.accounting.fdp.TensorProduct;
 import dev.tradeoff.accounting.fdp.TradeoffBound;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.shuffle.protocol.ShuffleParameters;
 import java.util.OptionalDouble;
 

@@ -1,6 +1,6 @@
 package dev.tradeoff.shuffle.protocol;
 
-import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.internal.Require;
 import java.util.random.RandomGenerator;
 
 /**

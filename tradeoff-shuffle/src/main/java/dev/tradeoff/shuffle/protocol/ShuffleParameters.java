@@ -1,6 +1,6 @@
 package dev.tradeoff.shuffle.protocol;
 
-import dev.tradeoff.accounting.Require;
+import dev.tradeoff.accounting.internal.Require;
 
 /**
  * The parameters of the summation protocols of Cheu et al. (2019) as analysed in

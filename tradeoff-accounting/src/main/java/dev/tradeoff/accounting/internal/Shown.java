@@ -1,4 +1,4 @@
-package dev.tradeoff.accounting;
+package dev.tradeoff.accounting.internal;
 
 /**
  * Text from files and flags made safe to print in a one-line message: every character that is not

@@ -1,4 +1,4 @@
-package dev.tradeoff.accounting;
+package dev.tradeoff.accounting.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

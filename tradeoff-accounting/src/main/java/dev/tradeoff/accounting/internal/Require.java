@@ -1,4 +1,4 @@
-package dev.tradeoff.accounting;
+package dev.tradeoff.accounting.internal;
 
 /**
  * The one precondition helper of Tradeoff. Every public constructor and factory validates its
