@@ -5,8 +5,9 @@ Its PLD accountant at value_discretization_interval 1e-4 (the default of both li
 delta 1e-5 and 1e-12: epsilon of 100 Gaussians (sigma 1) and of DP-SGD (q 0.004, sigma 1.1) over
 1e4 and 1e5 steps, and the DP-SGD noise multiplier for target epsilon 2 over 1e4 and 1e5 steps by
 its calibrate_dp_mechanism (tolerance 0.005 in sigma, at most 0.5% of the answers here, which
-lie between 1 and 5; bracket [0.3, 10]). Prints one line per case: name, delta, mean seconds
-over the repetitions, the value.
+lie between 1 and 5; bracket [0.3, 10]). Prints one line per case: name, delta, mean wall-clock
+seconds over the repetitions, mean CPU seconds of the process (on a loaded machine the fairer
+figure: numpy's FFT runs on one thread), the value.
 
 Usage (dp_accounting from github.com/google/differential-privacy/python/dp_accounting on
 PYTHONPATH; numpy, scipy, attrs, absl, mpmath installed, e.g. Debian's python3-* packages):
@@ -58,14 +59,16 @@ CASES = [
 
 def main():
   repetitions = int(sys.argv[1]) if len(sys.argv) > 1 else 3
-  print("case,delta,seconds,value")
+  print("case,delta,seconds,cpu_seconds,value")
   for delta in (1e-5, 1e-12):
     for name, run in CASES:
       run(delta)  # warm-up (imports, caches)
       start = time.perf_counter()
+      cpu = time.process_time()
       for _ in range(repetitions):
         value = run(delta)
-      print("%s,%r,%.3f,%r" % (name, delta, (time.perf_counter() - start) / repetitions, value))
+      print("%s,%r,%.3f,%.3f,%r" % (name, delta, (time.perf_counter() - start) / repetitions,
+                                    (time.process_time() - cpu) / repetitions, value))
       sys.stdout.flush()
 
 

@@ -1,5 +1,9 @@
 package dev.tradeoff.accounting.pld;
 
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+
 /**
  * Puts a {@link LossModel} on the loss grid {iΔ}.
  *
@@ -41,18 +45,67 @@ final class Discretizer {
   private final double interval;
   private final double tailMass;
   private final Discretization discretization;
+  private final SharedShares shared;
 
   Discretizer(double interval, double tailMass, Discretization discretization) {
+    this(interval, tailMass, discretization, new SharedShares());
+  }
+
+  /**
+   * A discretizer that takes the quadrature of monotone losses from (and adds it to) {@code
+   * shared}: the pessimistic and the optimistic bound integrate the same shares and differ only
+   * in how they put them on the grid.
+   */
+  Discretizer(
+      double interval, double tailMass, Discretization discretization, SharedShares shared) {
     this.interval = interval;
     this.tailMass = tailMass;
     this.discretization = discretization;
+    this.shared = shared;
   }
+
+  /**
+   * The per-bin quadrature of monotone losses, by model, interval and tail mass, shared between
+   * discretizers that may run concurrently (a second request for the same key waits for the
+   * first).
+   */
+  static final class SharedShares {
+    private final Map<Key, BinShares> shares = new ConcurrentHashMap<>();
+
+    private record Key(MonotoneLoss model, double interval, double tailMass) {}
+
+    BinShares get(MonotoneLoss model, double interval, double tailMass,
+        Function<MonotoneLoss, BinShares> compute) {
+      return shares.computeIfAbsent(new Key(model, interval, tailMass),
+          key -> compute.apply(key.model()));
+    }
+  }
+
+  /**
+   * The quadrature of a monotone loss: the x-range [xa, xb] integrated, its losses, the tail
+   * masses left out, and for each bin [iΔ, (i+1)Δ] from {@code first} on the P-mass shares of its
+   * lower and upper grid point.
+   */
+  record BinShares(double xa, double xb, double lossA, double lossB, double lowerTail,
+      double upperTail, long first, double[] lower, double[] upper) {}
 
   PrivacyLossDistribution discretize(LossModel model) {
     if (model instanceof Outcomes outcomes) {
       return discretizeOutcomes(outcomes);
     }
-    return discretizeMonotone((MonotoneLoss) model);
+    MonotoneLoss monotone = (MonotoneLoss) model;
+    return build(monotone, shares(monotone));
+  }
+
+  /** Computes (or waits for) the shared quadrature of a monotone model; nothing for outcomes. */
+  void prepare(LossModel model) {
+    if (model instanceof MonotoneLoss monotone) {
+      shares(monotone);
+    }
+  }
+
+  private BinShares shares(MonotoneLoss model) {
+    return shared.get(model, interval, tailMass, this::quadrature);
   }
 
   private boolean pessimistic() {
@@ -271,7 +324,8 @@ final class Discretizer {
     }
   }
 
-  private PrivacyLossDistribution discretizeMonotone(MonotoneLoss model) {
+  /** The per-bin shares of the model's P-mass (see the class comment). */
+  private BinShares quadrature(MonotoneLoss model) {
     double xa = model.xLower(tailMass);
     double xb = model.xUpper(tailMass);
     double lossA = model.loss(xa);
@@ -283,17 +337,11 @@ final class Discretizer {
     double lowerTail = model.increasing() ? belowX : aboveX;
     double upperTail = model.increasing() ? aboveX : belowX;
 
-    Outcomes atoms = model.atoms();
-    double[] atomRange = finiteRange(atoms);
-    double min = atomRange == null ? cMin : Math.min(cMin, atomRange[0]);
-    double max = atomRange == null ? cMax : Math.max(cMax, atomRange[1]);
-    Grid grid = new Grid(min, max);
-    addAtoms(grid, atoms);
-    addTails(grid, lowerTail, upperTail, cMin, cMax);
-
     double pieceWidth = model.scale() / 64;
     long first = index(Math.floor(cMin / interval));
     long last = index(Math.ceil(cMax / interval));
+    double[] lowerShares = new double[(int) Math.max(0, last - first)];
+    double[] upperShares = new double[lowerShares.length];
     for (long i = first; i < last; i++) {
       double gridLo = i * interval;
       double gridHi = (i + 1) * interval;
@@ -324,7 +372,30 @@ final class Discretizer {
           upperShare += weight * upperFraction(gridLo, l);
         }
       }
-      grid.split(i, lowerShare, upperShare);
+      lowerShares[(int) (i - first)] = lowerShare;
+      upperShares[(int) (i - first)] = upperShare;
+    }
+    return new BinShares(xa, xb, lossA, lossB, lowerTail, upperTail, first, lowerShares,
+        upperShares);
+  }
+
+  /** The model on the grid from its shares, atoms and tails, in this discretizer's direction. */
+  private PrivacyLossDistribution build(MonotoneLoss model, BinShares shares) {
+    double cMin = Math.min(shares.lossA(), shares.lossB());
+    double cMax = Math.max(shares.lossA(), shares.lossB());
+    Outcomes atoms = model.atoms();
+    double[] atomRange = finiteRange(atoms);
+    double min = atomRange == null ? cMin : Math.min(cMin, atomRange[0]);
+    double max = atomRange == null ? cMax : Math.max(cMax, atomRange[1]);
+    Grid grid = new Grid(min, max);
+    addAtoms(grid, atoms);
+    addTails(grid, shares.lowerTail(), shares.upperTail(), cMin, cMax);
+    double[] lower = shares.lower();
+    double[] upper = shares.upper();
+    for (int j = 0; j < lower.length; j++) {
+      if (lower[j] != 0 || upper[j] != 0) {
+        grid.split(shares.first() + j, lower[j], upper[j]);
+      }
     }
     return grid.build();
   }

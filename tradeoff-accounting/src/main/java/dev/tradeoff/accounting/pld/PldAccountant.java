@@ -23,6 +23,7 @@ import dev.tradeoff.accounting.guarantee.Neighbouring;
 import dev.tradeoff.accounting.guarantee.PureDp;
 import dev.tradeoff.accounting.internal.Require;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -473,9 +474,10 @@ public final class PldAccountant
     double termTail = Math.max(Double.MIN_NORMAL, tail / totalCount);
     List<Leaf> upper = leaves(mechanisms, termTail, Discretization.PESSIMISTIC);
     List<Leaf> lower = leaves(mechanisms, termTail, Discretization.OPTIMISTIC);
+    Discretizer.SharedShares shares = new Discretizer.SharedShares();
     Concurrently.Both<Composed> both = Concurrently.both(
-        () -> compose(upper, termTail, tail, grid, Discretization.PESSIMISTIC, budget),
-        () -> compose(lower, termTail, tail, grid, Discretization.OPTIMISTIC, budget));
+        () -> compose(upper, termTail, tail, grid, Discretization.PESSIMISTIC, budget, shares),
+        () -> compose(lower, termTail, tail, grid, Discretization.OPTIMISTIC, budget, shares));
     boolean coarsened = both.first().coarsenedForBudget() || both.second().coarsenedForBudget();
     boolean otherLowerPairs = false;
     for (Counted mechanism : mechanisms) {
@@ -522,10 +524,12 @@ public final class PldAccountant
    * grid has at most {@value #MAX_TERM_POINTS} points, (2) every summed grid index is within
    * {@link Discretizer#MAX_INDEX}, and (3) the composed window has at most {@code budget} points.
    * Coarsening only widens the gap between the bounds; it never refuses and never makes a bound
-   * unsafe.
+   * unsafe. The quadrature of each mechanism is shared with the other bound's composition
+   * ({@code shares}), which takes the mechanisms in the opposite order so that the two compute
+   * different ones at the same time.
    */
   private static Composed compose(List<Leaf> leaves, double termTail, double tail,
-      double interval, Discretization mode, int budget) {
+      double interval, Discretization mode, int budget, Discretizer.SharedShares shares) {
     double grid = interval;
     double maxSpan = 0;
     double totalMagnitude = 0; // Σ_j c_j max |finite loss of j|
@@ -549,11 +553,24 @@ public final class PldAccountant
     // window in units of loss, so the fine grid is usually right the first time.
     double probe = Math.max(grid, maxSpan / PROBE_POINTS);
     if (probe > grid) {
-      double window = probe * windowPoints(composer, leaves, probe, termTail);
+      double window = probe * windowPoints(composer, leaves, probe, termTail, shares);
       grid = Math.max(grid, 1.05 * window / budget);
     }
+    List<LossModel> models = new ArrayList<>();
+    for (Leaf leaf : leaves) {
+      models.add(leaf.remove());
+      if (leaf.add() != null) {
+        models.add(leaf.add());
+      }
+    }
+    if (mode == Discretization.OPTIMISTIC) {
+      Collections.reverse(models);
+    }
     for (int attempt = 0; ; attempt++) {
-      Discretizer discretizer = new Discretizer(grid, termTail, mode);
+      Discretizer discretizer = new Discretizer(grid, termTail, mode, shares);
+      for (LossModel model : models) {
+        discretizer.prepare(model);
+      }
       List<Composer.Term> remove = new ArrayList<>();
       List<Composer.Term> add = new ArrayList<>();
       boolean symmetric = true;
@@ -589,9 +606,10 @@ public final class PldAccountant
   }
 
   /** The composed window (grid points, both directions) of the pessimistic PLDs at interval Δ. */
-  private static long windowPoints(
-      Composer composer, List<Leaf> leaves, double interval, double termTail) {
-    Discretizer discretizer = new Discretizer(interval, termTail, Discretization.PESSIMISTIC);
+  private static long windowPoints(Composer composer, List<Leaf> leaves, double interval,
+      double termTail, Discretizer.SharedShares shares) {
+    Discretizer discretizer =
+        new Discretizer(interval, termTail, Discretization.PESSIMISTIC, shares);
     List<Composer.Term> remove = new ArrayList<>();
     List<Composer.Term> add = new ArrayList<>();
     for (Leaf leaf : leaves) {

@@ -292,14 +292,6 @@ public final class PrivacyLossDistribution {
   }
 
   /**
-   * An estimate of ε(δ) that leaves the round-off bound out: no bound on either side, used only to
-   * choose which of several distributions to refine.
-   */
-  double estimatedEpsilon(double delta) {
-    return solve(delta, discretization == Discretization.PESSIMISTIC, false);
-  }
-
-  /**
    * ε(δ) with the round-off bound of the plain transform, without the tilted refinement: a valid
    * bound on the same side as {@link #epsilon}, possibly looser, and cheap (one pass).
    */
