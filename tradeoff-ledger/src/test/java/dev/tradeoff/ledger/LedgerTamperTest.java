@@ -110,8 +110,8 @@ class LedgerTamperTest {
   @Test
   void aForeignSchemaVersionIsRefused() throws Exception {
     Path file = ledgerWithThreeCharges("schema.db");
-    sql(file, "PRAGMA user_version = 3");
-    refusedAndNothingCharged(file, 3, "schema version 3");
+    sql(file, "PRAGMA user_version = 4");
+    refusedAndNothingCharged(file, 3, "schema version 4");
   }
 
   @Test
