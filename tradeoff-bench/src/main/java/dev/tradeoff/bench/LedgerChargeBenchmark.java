@@ -28,9 +28,10 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Committed charges per second on one budget, by 1 and by 16 concurrent clients (JMH threads,
  * each with its own ledger handle), on the SQLite ledger (a file in a temporary directory) and on
- * the PostgreSQL ledger. Every iteration starts a fresh budget: each write verifies the budget's
- * whole hash chain, so the rate falls as a budget grows, and an iteration's figure is for a budget
- * of at most the entries that iteration wrote.
+ * the PostgreSQL ledger. Every iteration starts a fresh budget, and each client opens it (which
+ * verifies the whole chain); a write then verifies only the entries appended since its handle's
+ * last write, so an iteration's figure is for a budget of at most the entries that iteration
+ * wrote, and the rate no longer falls with the budget's length.
  *
  * <p>PostgreSQL: the server is given as {@code -Dtradeoff.bench.postgres=postgresql://HOST:PORT/DB}
  * and the role as {@code PGUSER} (the role must be able to create datasets); without the property

@@ -494,32 +494,6 @@ public final class PostgresLedger extends PrivacyLedger {
     return queryString(c, "SELECT to_regclass('tradeoff_ledger')::text") != null;
   }
 
-  private static boolean datasetExists(Connection c, String dataset) throws SQLException {
-    try (PreparedStatement s = c.prepareStatement(
-        "SELECT 1 FROM tradeoff_ledger WHERE dataset = ? AND key = 'genesis'")) {
-      s.setString(1, dataset);
-      try (ResultSet r = s.executeQuery()) {
-        return r.next();
-      }
-    }
-  }
-
-  private static Meta meta(Connection c, String dataset) {
-    return key -> {
-      try (PreparedStatement s = c.prepareStatement(
-          "SELECT value FROM tradeoff_ledger WHERE dataset = ? AND key = ?")) {
-        s.setString(1, dataset);
-        s.setString(2, key);
-        try (ResultSet r = s.executeQuery()) {
-          if (!r.next()) {
-            throw new IllegalArgumentException("missing ledger field \"" + key + "\"");
-          }
-          return r.getString(1);
-        }
-      }
-    };
-  }
-
   private static void insertHeader(Connection c, String dataset, Coordinates budget,
       LedgerPolicy policy) throws SQLException {
     List<String[]> rows = new ArrayList<>(List.of(headerRows(budget, policy, SCHEMA_VERSION)));

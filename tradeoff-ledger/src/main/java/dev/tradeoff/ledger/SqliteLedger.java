@@ -79,9 +79,11 @@ import org.sqlite.SQLiteException;
  * Rényi-DP budgets sum their charges coordinate by coordinate as before.
  *
  * <p><b>Tamper evidence.</b> Entries form a SHA-256 hash chain rooted in the header ({@link
- * HashChain}); every open and every write checks the whole chain, so a ledger whose chain is broken,
- * whose recorded budget or policy was edited, or whose last entries were deleted is refused with
- * one line and nothing is charged. The chain has no secret: it detects edits, not an editor who
+ * HashChain}); every open and {@link #verify()} check the whole chain (and the file's integrity),
+ * and every write checks the header and what is new since its handle last verified the chain, so
+ * a ledger whose chain is broken, whose recorded budget or policy was edited, or whose last entries
+ * were deleted is refused with one line and nothing is charged; an entry edited after a handle
+ * verified it is not counted as edited by that handle and is found by the next open or verify. The chain has no secret: it detects edits, not an editor who
  * recomputes it; record {@link #verify()}'s head hash elsewhere to pin the history.
  */public final class SqliteLedger extends PrivacyLedger {
 
@@ -267,6 +269,21 @@ import org.sqlite.SQLiteException;
     return dataset;
   }
 
+  /**
+   * Checks the file's integrity (SQLite's {@code quick_check}) and then the budget's whole chain
+   * ({@link PrivacyLedger#verify}).
+   *
+   * @throws LedgerFormatException naming the first problem found
+   */
+  @Override
+  public Verification verify() {
+    inReadTransaction(c -> {
+      checkIntegrity(file, c);
+      return null;
+    });
+    return super.verify();
+  }
+
   /** Nothing to release: every operation opens and closes its own connection. */
   @Override
   public void close() {}
@@ -313,7 +330,7 @@ import org.sqlite.SQLiteException;
 
   @Override
   Header readHeader(Connection c) throws SQLException {
-    checkFormat(file, c);
+    checkMarks(file, c); // the file's integrity is checked on open and by verify
     requireDataset(file, dataset, c);
     return parseHeader(meta(c, dataset), dataset, location());
   }
@@ -505,32 +522,6 @@ import org.sqlite.SQLiteException;
     }
   }
 
-  private static Meta meta(Connection c, String dataset) {
-    return key -> {
-      try (PreparedStatement s = c.prepareStatement(
-          "SELECT value FROM tradeoff_ledger WHERE dataset = ? AND key = ?")) {
-        s.setString(1, dataset);
-        s.setString(2, key);
-        try (ResultSet r = s.executeQuery()) {
-          if (!r.next()) {
-            throw new IllegalArgumentException("missing ledger field \"" + key + "\"");
-          }
-          return r.getString(1);
-        }
-      }
-    };
-  }
-
-  private static boolean datasetExists(Connection c, String dataset) throws SQLException {
-    try (PreparedStatement s = c.prepareStatement(
-        "SELECT 1 FROM tradeoff_ledger WHERE dataset = ? AND key = 'genesis'")) {
-      s.setString(1, dataset);
-      try (ResultSet r = s.executeQuery()) {
-        return r.next();
-      }
-    }
-  }
-
   private static void requireDataset(Path file, String dataset, Connection c)
       throws SQLException {
     if (!datasetExists(c, dataset)) {
@@ -687,8 +678,22 @@ import org.sqlite.SQLiteException;
     new SqliteLedger(file, dataset, header).checkChain(c, header.genesis());
     return header;
   }
-  /** The SQLite file's own marks: application id, schema version, integrity, tables. */
+
+  /** The SQLite file's own marks and its integrity ({@code quick_check}, which reads it all). */
   private static void checkFormat(Path file, Connection c) throws SQLException {
+    checkMarks(file, c);
+    checkIntegrity(file, c);
+  }
+
+  private static void checkIntegrity(Path file, Connection c) throws SQLException {
+    String check = queryString(c, "PRAGMA quick_check");
+    if (!"ok".equals(check)) {
+      throw damaged(file.toString(), "SQLite integrity check failed: " + check, null);
+    }
+  }
+
+  /** The SQLite file's own marks: application id, schema version, tables. */
+  private static void checkMarks(Path file, Connection c) throws SQLException {
     long applicationId = queryLong(c, "PRAGMA application_id");
     if (applicationId != APPLICATION_ID) {
       List<String> tables = new ArrayList<>();
@@ -707,10 +712,6 @@ import org.sqlite.SQLiteException;
       throw new LedgerFormatException(file + " is a Tradeoff privacy ledger of schema version "
           + version + ", but this version of Tradeoff reads only versions 1 and 2 (migrated) and "
           + SCHEMA_VERSION + "; refusing to use it");
-    }
-    String check = queryString(c, "PRAGMA quick_check");
-    if (!"ok".equals(check)) {
-      throw damaged(file.toString(), "SQLite integrity check failed: " + check, null);
     }
     long tables = queryLong(c, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name"
         + " IN ('tradeoff_ledger', 'tradeoff_charges')");

@@ -34,10 +34,7 @@ class LedgerTamperTest {
   }
 
   private static void sql(Path file, String statement) throws Exception {
-    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file);
-        Statement s = c.createStatement()) {
-      s.execute(statement);
-    }
+    SqliteFiles.execute(file, statement);
   }
 
   private static long rows(Path file) throws Exception {

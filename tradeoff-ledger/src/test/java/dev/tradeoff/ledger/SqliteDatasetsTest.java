@@ -117,10 +117,7 @@ class SqliteDatasetsTest {
   }
 
   private static void sql(Path file, String statement) throws Exception {
-    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file);
-        Statement s = c.createStatement()) {
-      s.execute(statement);
-    }
+    SqliteFiles.execute(file, statement);
   }
 
   private static long pragma(Path file, String name) throws Exception {
