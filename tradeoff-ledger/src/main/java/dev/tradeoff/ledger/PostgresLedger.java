@@ -300,6 +300,11 @@ public final class PostgresLedger extends PrivacyLedger {
     return 2;
   }
 
+  /**
+   * The newest entry's hash (no head is kept apart from the entries: no role may delete one). A
+   * handle whose verified history does not end there, as after the database was restored from an
+   * older backup while it ran, refuses to write.
+   */
   @Override
   String head(Connection c) throws SQLException {
     try (PreparedStatement s = c.prepareStatement("SELECT hash FROM tradeoff_entries"
@@ -309,12 +314,6 @@ public final class PostgresLedger extends PrivacyLedger {
         return r.next() ? r.getString(1) : genesis();
       }
     }
-  }
-
-  /** No head is kept apart from the entries: no role may delete an entry. */
-  @Override
-  String recordedHead(Connection c) {
-    return null;
   }
 
   @Override

@@ -151,11 +151,11 @@ public abstract sealed class PrivacyLedger implements BudgetStore
   /** Binds this budget's parameters of {@link #selectEntries}; the next parameter index. */
   abstract int bindBudget(PreparedStatement s) throws SQLException;
 
-  /** The hash the next entry extends: the newest entry's, or the genesis. */
+  /**
+   * The hash the next entry extends, which the verified chain must end at: the head the store
+   * records (SQLite) or the newest entry's hash (PostgreSQL), or the genesis.
+   */
   abstract String head(Connection c) throws SQLException;
-
-  /** The recorded head, when the store records one apart from the entries (else {@code null}). */
-  abstract String recordedHead(Connection c) throws SQLException;
 
   /** Appends an entry row (not yet settled) and makes its hash the head; returns its id. */
   abstract long appendEntry(Connection c, EntryRow row) throws SQLException;
@@ -784,8 +784,8 @@ public abstract sealed class PrivacyLedger implements BudgetStore
   }
 
   /**
-   * Checks every entry of this budget against the hash chain rooted in {@code genesis} and, where
-   * the store records one, the head; the number of entries.
+   * Checks every entry of this budget against the hash chain rooted in {@code genesis} and the
+   * head; the number of entries.
    */
   final long checkChain(Connection c, String genesis) throws SQLException {
     String head = genesis;
@@ -876,8 +876,7 @@ public abstract sealed class PrivacyLedger implements BudgetStore
   }
 
   private void checkRecordedHead(Connection c, String head) throws SQLException {
-    String recorded = recordedHead(c);
-    if (recorded != null && !head.equals(recorded)) {
+    if (!head.equals(head(c))) {
       throw chainBroken("the newest entries were deleted (the chain ends before the recorded"
           + " head)");
     }

@@ -351,11 +351,6 @@ import org.sqlite.SQLiteException;
     return meta(c, dataset).get("head_hash");
   }
 
-  @Override
-  String recordedHead(Connection c) throws SQLException {
-    return meta(c, dataset).get("head_hash");
-  }
-
   /**
    * Ids are never reused (AUTOINCREMENT): the next id is one past the largest ever issued, in any
    * dataset of the file.

@@ -97,6 +97,9 @@ public final class TuneCommand implements Callable<Integer> {
         budget == null ? null : p.alpha().<PrivacyGuarantee>map(a -> RenyiDp.ofOrder(a, budget)).orElse(new PureDp(budget));
     LedgerLocation ledger = target.location();
     String dataset = target.dataset();
+    if (dataset != null && ledger == null) {
+      throw new IllegalArgumentException("--dataset needs --ledger");
+    }
     if (ledger != null) {
       if (seed != null) {
         throw new IllegalArgumentException("--seed makes the run reproducible and NOT private, so"
