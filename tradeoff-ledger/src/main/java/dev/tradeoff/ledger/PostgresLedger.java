@@ -369,9 +369,10 @@ public final class PostgresLedger extends PrivacyLedger {
   // ---------------------------------------------------------------- transactions
 
   /**
-   * Runs {@code work} in one transaction (holding advisory lock {@code lock} if {@code write}),
-   * retrying on a fresh connection while the failure is a lost connection or a server restart,
-   * for up to {@value #RETRY_SECONDS} s.
+   * Runs {@code work} in one transaction: a write at READ COMMITTED holding advisory lock {@code
+   * lock}, so that once it holds the lock it reads every write committed before; a read in one
+   * REPEATABLE READ snapshot. Retries on a fresh connection while the failure is a lost
+   * connection or a server restart, for up to {@value #RETRY_SECONDS} s.
    */
   private <T> T transaction(boolean write, long lock, SqlWork<T> work) {
     long deadline = System.nanoTime() + RETRY_SECONDS * 1_000_000_000L;
@@ -384,6 +385,10 @@ public final class PostgresLedger extends PrivacyLedger {
             s.setLong(1, lock);
             s.executeQuery().close();
           }
+        } else {
+          // one snapshot for the whole read: the chain and its head as of one moment, while
+          // other clients append
+          execute(c, "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
         }
         T result = work.run(c);
         c.commit();

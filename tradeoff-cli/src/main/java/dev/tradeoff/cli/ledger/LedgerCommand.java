@@ -436,7 +436,8 @@ public final class LedgerCommand implements Runnable {
         throw new IllegalArgumentException("--ledger must be postgresql://HOST[:PORT]/DB for"
             + " grant: an SQLite file's access is its file permissions, but was " + where);
       }
-      String dataset = ledger.dataset() == null ? LedgerLocation.DEFAULT_DATASET : ledger.dataset();
+      String dataset = ledger.dataset() == null ? LedgerLocation.DEFAULT_DATASET
+          : ledger.dataset();
       PostgresLedger.grant(where.server(), dataset, role);
       spec.commandLine().getOut().printf("granted %s: charge and read dataset %s of %s%n", role,
           dataset, where);
