@@ -300,6 +300,11 @@ public final class PostgresLedger extends PrivacyLedger {
     return 2;
   }
 
+  /**
+   * The newest entry's hash (no head is kept apart from the entries: no role may delete one). A
+   * handle whose verified history does not end there, as after the database was restored from an
+   * older backup while it ran, refuses to write.
+   */
   @Override
   String head(Connection c) throws SQLException {
     try (PreparedStatement s = c.prepareStatement("SELECT hash FROM tradeoff_entries"
@@ -309,12 +314,6 @@ public final class PostgresLedger extends PrivacyLedger {
         return r.next() ? r.getString(1) : genesis();
       }
     }
-  }
-
-  /** No head is kept apart from the entries: no role may delete an entry. */
-  @Override
-  String recordedHead(Connection c) {
-    return null;
   }
 
   @Override
@@ -370,9 +369,10 @@ public final class PostgresLedger extends PrivacyLedger {
   // ---------------------------------------------------------------- transactions
 
   /**
-   * Runs {@code work} in one transaction (holding advisory lock {@code lock} if {@code write}),
-   * retrying on a fresh connection while the failure is a lost connection or a server restart,
-   * for up to {@value #RETRY_SECONDS} s.
+   * Runs {@code work} in one transaction: a write at READ COMMITTED holding advisory lock {@code
+   * lock}, so that once it holds the lock it reads every write committed before; a read in one
+   * REPEATABLE READ snapshot. Retries on a fresh connection while the failure is a lost
+   * connection or a server restart, for up to {@value #RETRY_SECONDS} s.
    */
   private <T> T transaction(boolean write, long lock, SqlWork<T> work) {
     long deadline = System.nanoTime() + RETRY_SECONDS * 1_000_000_000L;
@@ -385,6 +385,10 @@ public final class PostgresLedger extends PrivacyLedger {
             s.setLong(1, lock);
             s.executeQuery().close();
           }
+        } else {
+          // one snapshot for the whole read: the chain and its head as of one moment, while
+          // other clients append
+          execute(c, "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
         }
         T result = work.run(c);
         c.commit();
@@ -492,32 +496,6 @@ public final class PostgresLedger extends PrivacyLedger {
 
   private static boolean tablesExist(Connection c) throws SQLException {
     return queryString(c, "SELECT to_regclass('tradeoff_ledger')::text") != null;
-  }
-
-  private static boolean datasetExists(Connection c, String dataset) throws SQLException {
-    try (PreparedStatement s = c.prepareStatement(
-        "SELECT 1 FROM tradeoff_ledger WHERE dataset = ? AND key = 'genesis'")) {
-      s.setString(1, dataset);
-      try (ResultSet r = s.executeQuery()) {
-        return r.next();
-      }
-    }
-  }
-
-  private static Meta meta(Connection c, String dataset) {
-    return key -> {
-      try (PreparedStatement s = c.prepareStatement(
-          "SELECT value FROM tradeoff_ledger WHERE dataset = ? AND key = ?")) {
-        s.setString(1, dataset);
-        s.setString(2, key);
-        try (ResultSet r = s.executeQuery()) {
-          if (!r.next()) {
-            throw new IllegalArgumentException("missing ledger field \"" + key + "\"");
-          }
-          return r.getString(1);
-        }
-      }
-    };
   }
 
   private static void insertHeader(Connection c, String dataset, Coordinates budget,

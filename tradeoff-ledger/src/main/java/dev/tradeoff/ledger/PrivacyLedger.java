@@ -23,6 +23,8 @@ import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -46,6 +48,13 @@ import java.util.regex.Pattern;
  * realised cost in a second transaction, so a client that dies in between leaves the worst case
  * counted and a committed charge is never lost.
  *
+ * <p><b>Verification.</b> Opening a budget and {@link #verify()} check its whole hash chain. A
+ * write checks the header and then only what is new since its handle last verified the chain (the
+ * entries appended since, and the settlements of the reservations it saw open), and decides
+ * against the history the handle verified, so a write costs the same however long the history
+ * is; an entry edited after the handle verified it changes nothing the handle counts and is found
+ * by the next open or verify.
+ *
  * <p><b>Request keys.</b> Every reservation and charge carries a random request key; a store that
  * retries after a dropped connection ({@link PostgresLedger}) finds the entry its first attempt
  * wrote instead of writing a second one, and a commit repeated with the same realised cost
@@ -61,6 +70,9 @@ public abstract sealed class PrivacyLedger implements BudgetStore
 
   private final Header header;
   private final Filters filters;
+  private final Object verifiedLock = new Object();
+  /** What this handle has verified of the chain; guarded by {@link #verifiedLock}. */
+  private VerifiedHistory verified;
 
   PrivacyLedger(Header header) {
     this.header = header;
@@ -139,11 +151,11 @@ public abstract sealed class PrivacyLedger implements BudgetStore
   /** Binds this budget's parameters of {@link #selectEntries}; the next parameter index. */
   abstract int bindBudget(PreparedStatement s) throws SQLException;
 
-  /** The hash the next entry extends: the newest entry's, or the genesis. */
+  /**
+   * The hash the next entry extends, which the verified chain must end at: the head the store
+   * records (SQLite) or the newest entry's hash (PostgreSQL), or the genesis.
+   */
   abstract String head(Connection c) throws SQLException;
-
-  /** The recorded head, when the store records one apart from the entries (else {@code null}). */
-  abstract String recordedHead(Connection c) throws SQLException;
 
   /** Appends an entry row (not yet settled) and makes its hash the head; returns its id. */
   abstract long appendEntry(Connection c, EntryRow row) throws SQLException;
@@ -518,18 +530,25 @@ public abstract sealed class PrivacyLedger implements BudgetStore
         : g instanceof ApproxDp a ? a : null, null, null, null);
   }
 
+  /**
+   * Runs {@code work} in a write transaction after checking the header and verifying what is new
+   * in the chain since this handle last verified it ({@link #verifyNew}); the handle's writes run
+   * one at a time, as the store runs the writes of all handles.
+   */
   private <T> T write(SqlWork<T> work) {
-    return inWriteTransaction(c -> {
-      // A budget whose header or history was edited since it was opened is refused before
-      // anything is written.
-      Header now = readHeader(c);
-      if (!now.genesis().equals(header.genesis())) {
-        throw new LedgerFormatException(location() + " is not a usable Tradeoff privacy ledger:"
-            + " its header changed since it was opened; refusing to use it");
-      }
-      checkChain(c, now.genesis());
-      return work.run(c);
-    });
+    synchronized (verifiedLock) {
+      return inWriteTransaction(c -> {
+        // A budget whose header or history was edited since it was opened is refused before
+        // anything is written.
+        Header now = readHeader(c);
+        if (!now.genesis().equals(header.genesis())) {
+          throw new LedgerFormatException(location() + " is not a usable Tradeoff privacy ledger:"
+              + " its header changed since it was opened; refusing to use it");
+        }
+        verifyNew(c);
+        return work.run(c);
+      });
+    }
   }
 
   private <T> T read(SqlWork<T> work) {
@@ -551,7 +570,7 @@ public abstract sealed class PrivacyLedger implements BudgetStore
       }
       EntryDescription routed = description;
       if (filters != null) {
-        Filters.State state = filters.state(counted(c));
+        Filters.State state = filters.state(verified.counted());
         routed = state.route(description);
         if (!state.admits(routed)) {
           throw new BudgetExceededException(label, requested, routed.filter() == FilterKind.EXPOST
@@ -559,7 +578,7 @@ public abstract sealed class PrivacyLedger implements BudgetStore
               : state.basicRemaining());
         }
       } else {
-        List<double[]> charges = charges(c);
+        List<double[]> charges = verified.charges();
         if (!coordinates().fits(charges, amount)) {
           throw new BudgetExceededException(
               label, requested, coordinates().guarantee(coordinates().remaining(charges)));
@@ -671,6 +690,34 @@ public abstract sealed class PrivacyLedger implements BudgetStore
     return HashChain.hash("tradeoff-ledger-genesis", HashChain.canonical(fields.toArray()));
   }
 
+  /** The header fields of {@code dataset} in table {@code tradeoff_ledger} (dataset, key, value). */
+  static Meta meta(Connection c, String dataset) {
+    return key -> {
+      try (PreparedStatement s = c.prepareStatement(
+          "SELECT value FROM tradeoff_ledger WHERE dataset = ? AND key = ?")) {
+        s.setString(1, dataset);
+        s.setString(2, key);
+        try (ResultSet r = s.executeQuery()) {
+          if (!r.next()) {
+            throw new IllegalArgumentException("missing ledger field \"" + key + "\"");
+          }
+          return r.getString(1);
+        }
+      }
+    };
+  }
+
+  /** Whether table {@code tradeoff_ledger} holds a header (a genesis) for {@code dataset}. */
+  static boolean datasetExists(Connection c, String dataset) throws SQLException {
+    try (PreparedStatement s = c.prepareStatement(
+        "SELECT 1 FROM tradeoff_ledger WHERE dataset = ? AND key = 'genesis'")) {
+      s.setString(1, dataset);
+      try (ResultSet r = s.executeQuery()) {
+        return r.next();
+      }
+    }
+  }
+
   /** The header rows of a new budget, in the order they are written. */
   static String[][] headerRows(Coordinates budget, LedgerPolicy policy, int schemaVersion) {
     return new String[][] {
@@ -737,8 +784,8 @@ public abstract sealed class PrivacyLedger implements BudgetStore
   }
 
   /**
-   * Checks every entry of this budget against the hash chain rooted in {@code genesis} and, where
-   * the store records one, the head; the number of entries.
+   * Checks every entry of this budget against the hash chain rooted in {@code genesis} and the
+   * head; the number of entries.
    */
   final long checkChain(Connection c, String genesis) throws SQLException {
     String head = genesis;
@@ -747,40 +794,156 @@ public abstract sealed class PrivacyLedger implements BudgetStore
       bindBudget(s);
       try (ResultSet r = s.executeQuery()) {
         while (r.next()) {
-          long id = r.getLong("id");
-          long committedAt = r.getLong("committed_at");
-          Long committed = r.wasNull() ? null : committedAt;
-          String expected = HashChain.hash(head, entryBytes(id, r.getString("label"),
-              r.getString("kind"), r.getString("filter"), r.getString("reserved"),
-              r.getLong("reserved_at"), r.getLong("process_id"), r.getString("description")));
-          if (!expected.equals(r.getString("hash"))) {
-            throw chainBroken("entry #" + id + " does not match its hash"
-                + (count == 0 ? "" : " or an entry before it was deleted"));
-          }
-          String status = r.getString("status");
-          String settle = r.getString("settle_hash");
-          if (committed == null ? settle != null || !"RESERVED".equals(status)
-              : settle == null || !settle.equals(HashChain.hash(expected,
-                  settlementBytes(status, r.getString("charged"), committed)))) {
-            throw chainBroken("entry #" + id + "'s settlement does not match its hash");
-          }
-          if ("RESERVED".equals(status)
-              && !r.getString("charged").equals(r.getString("reserved"))) {
-            throw chainBroken("reservation #" + id + " is counted at less than reserved");
-          }
-          entry(r);
-          description(r);
-          head = expected;
+          head = checkEntry(r, head, count == 0);
           count++;
         }
       }
     }
-    String recorded = recordedHead(c);
-    if (recorded != null && !head.equals(recorded)) {
+    checkRecordedHead(c, head);
+    return count;
+  }
+
+  /**
+   * Verifies what was appended to the chain, and which open reservations were settled, since this
+   * handle last verified it, and adds them to the handle's verified history; the first write of a
+   * handle verifies the whole chain. What was verified once is not read again: a write is admitted
+   * against the history this handle verified from the genesis, each entry of it hash-checked when
+   * first read, so an entry edited or removed afterwards does not change what is admitted; it is
+   * found by the next {@link #verify()} (every open verifies the whole chain too).
+   */
+  private void verifyNew(Connection c) throws SQLException {
+    if (verified == null) {
+      verified = new VerifiedHistory(genesis());
+    }
+    VerifiedHistory v = verified;
+    List<Long> open = List.copyOf(v.open.keySet());
+    String condition = "id > ?" + (open.isEmpty() ? ""
+        : " OR id IN (" + String.join(", ", java.util.Collections.nCopies(open.size(), "?"))
+            + ")");
+    try (PreparedStatement s = c.prepareStatement(selectEntries(condition))) {
+      int i = bindBudget(s);
+      s.setLong(i++, v.lastId);
+      for (long id : open) {
+        s.setLong(i++, id);
+      }
+      try (ResultSet r = s.executeQuery()) {
+        while (r.next()) {
+          long id = r.getLong("id");
+          OpenEntry wasOpen = v.open.get(id);
+          String previous = wasOpen != null ? wasOpen.previousHash() : v.head;
+          String hash = checkEntry(r, previous, v.lastId == 0);
+          if (wasOpen != null && !hash.equals(wasOpen.hash())) {
+            throw chainBroken("reservation #" + id + " changed since it was verified");
+          }
+          v.add(id, previous, hash, EntryStatus.valueOf(r.getString("status")), description(r),
+              charged(r), wasOpen == null);
+        }
+      }
+    }
+    checkRecordedHead(c, v.head);
+  }
+
+  /**
+   * Checks one entry row against the chain: its hash extends {@code previous}, its settlement
+   * hash extends its hash, an open reservation counts its reservation, and its fields parse.
+   * Returns its hash.
+   */
+  private String checkEntry(ResultSet r, String previous, boolean first) throws SQLException {
+    long id = r.getLong("id");
+    long committedAt = r.getLong("committed_at");
+    Long committed = r.wasNull() ? null : committedAt;
+    String expected = HashChain.hash(previous, entryBytes(id, r.getString("label"),
+        r.getString("kind"), r.getString("filter"), r.getString("reserved"),
+        r.getLong("reserved_at"), r.getLong("process_id"), r.getString("description")));
+    if (!expected.equals(r.getString("hash"))) {
+      throw chainBroken("entry #" + id + " does not match its hash"
+          + (first ? "" : " or an entry before it was deleted"));
+    }
+    String status = r.getString("status");
+    String settle = r.getString("settle_hash");
+    if (committed == null ? settle != null || !"RESERVED".equals(status)
+        : settle == null || !settle.equals(HashChain.hash(expected,
+            settlementBytes(status, r.getString("charged"), committed)))) {
+      throw chainBroken("entry #" + id + "'s settlement does not match its hash");
+    }
+    if ("RESERVED".equals(status)
+        && !r.getString("charged").equals(r.getString("reserved"))) {
+      throw chainBroken("reservation #" + id + " is counted at less than reserved");
+    }
+    entry(r);
+    description(r);
+    return expected;
+  }
+
+  private void checkRecordedHead(Connection c, String head) throws SQLException {
+    if (!head.equals(head(c))) {
       throw chainBroken("the newest entries were deleted (the chain ends before the recorded"
           + " head)");
     }
-    return count;
+  }
+
+  private double[] charged(ResultSet r) throws SQLException {
+    try {
+      return Coordinates.decode(r.getString("charged"), coordinates().size());
+    } catch (IllegalArgumentException e) {
+      throw damaged("entry #" + r.getLong("id") + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** An open reservation as verified: the hash it extends and its own. */
+  private record OpenEntry(String previousHash, String hash) {}
+
+  /** A counted entry as verified: its description and what it counts. */
+  private record CountedEntry(EntryDescription description, double[] charged) {}
+
+  /**
+   * What one handle has verified of its budget's chain: the newest verified entry and its hash,
+   * what each verified entry counts (cancelled ones count nothing), in id order, and the open
+   * reservations, which are read again until they are settled.
+   */
+  private static final class VerifiedHistory {
+    long lastId;
+    String head;
+    final Map<Long, CountedEntry> counted = new LinkedHashMap<>();
+    final Map<Long, OpenEntry> open = new HashMap<>();
+
+    VerifiedHistory(String genesis) {
+      this.head = genesis;
+    }
+
+    void add(long id, String previous, String hash, EntryStatus status,
+        EntryDescription description, double[] charged, boolean appended) {
+      if (status == EntryStatus.CANCELLED) {
+        counted.remove(id);
+      } else {
+        counted.put(id, new CountedEntry(description, charged));
+      }
+      if (status == EntryStatus.RESERVED) {
+        open.put(id, new OpenEntry(previous, hash));
+      } else {
+        open.remove(id);
+      }
+      if (appended) {
+        lastId = id;
+        head = hash;
+      }
+    }
+
+    List<Filters.Counted> counted() {
+      List<Filters.Counted> out = new ArrayList<>(counted.size());
+      for (CountedEntry e : counted.values()) {
+        out.add(new Filters.Counted(e.description(), e.charged()[0], e.charged()[1]));
+      }
+      return out;
+    }
+
+    List<double[]> charges() {
+      List<double[]> out = new ArrayList<>(counted.size());
+      for (CountedEntry e : counted.values()) {
+        out.add(e.charged());
+      }
+      return out;
+    }
   }
 
   private LedgerFormatException chainBroken(String detail) {

@@ -55,14 +55,22 @@ import org.sqlite.SQLiteException;
  * settling it is a second transaction that lowers it to the realised cost. A crash in between
  * (including {@code kill -9}) leaves the worst-case charge counted; a committed charge is never lost.
  *
+ * <p><b>Datasets.</b> One file holds one or more named budgets (datasets, {@link
+ * PrivacyLedger#checkDataset}), each with its own header, entries and hash chain, as in a {@link
+ * PostgresLedger}; a handle charges the one dataset it was opened for ({@value
+ * PrivacyLedger#DEFAULT_DATASET} unless named). One write lock serves the whole file.
+ *
  * <p><b>Format.</b> The file carries SQLite's {@code application_id} {@value #APPLICATION_ID_HEX},
- * {@code user_version} {@value #SCHEMA_VERSION} and a {@code tradeoff_ledger} table holding a magic
- * string, the budget and (for an (ε, δ) budget) the {@link LedgerPolicy}; every entry stores an
- * {@link EntryDescription} (docs/ledger.md). A file that is not SQLite, belongs to another
- * application, has an unknown schema version or fails SQLite's {@code quick_check} is refused with
- * a {@link LedgerFormatException} and left untouched. A version-1 ledger is migrated to version 2 in
- * one transaction when it is opened: its entries become opaque charges of the basic filter, which
- * gets the whole budget (the composition it was admitted under).
+ * {@code user_version} {@value #SCHEMA_VERSION}, a {@code tradeoff_ledger} table holding each
+ * dataset's header (a magic string, the budget and, for an (ε, δ) budget, the {@link
+ * LedgerPolicy}) and a {@code tradeoff_charges} table whose every entry names its dataset and
+ * stores an {@link EntryDescription} (docs/ledger.md). A file that is not SQLite, belongs to
+ * another application, has an unknown schema version or fails SQLite's {@code quick_check} is
+ * refused with a {@link LedgerFormatException} and left untouched. A ledger of an earlier schema
+ * is migrated in one transaction when it is opened: its one budget becomes dataset {@value
+ * PrivacyLedger#DEFAULT_DATASET} with its hash chain unchanged (version 2), or, for version 1,
+ * its entries first become opaque charges of the basic filter, which gets the whole budget (the
+ * composition they were admitted under).
  *
  * <p><b>Filters.</b> An (ε, δ) budget is spent through the filters of its {@link LedgerPolicy}
  * (GDP, RDP, basic, advanced composition, ex-post RDP; {@link FilterKind}), each valid under fully
@@ -71,9 +79,11 @@ import org.sqlite.SQLiteException;
  * Rényi-DP budgets sum their charges coordinate by coordinate as before.
  *
  * <p><b>Tamper evidence.</b> Entries form a SHA-256 hash chain rooted in the header ({@link
- * HashChain}); every open and every write checks the whole chain, so a ledger whose chain is broken,
- * whose recorded budget or policy was edited, or whose last entries were deleted is refused with
- * one line and nothing is charged. The chain has no secret: it detects edits, not an editor who
+ * HashChain}); every open and {@link #verify()} check the whole chain (and the file's integrity),
+ * and every write checks the header and what is new since its handle last verified the chain, so
+ * a ledger whose chain is broken, whose recorded budget or policy was edited, or whose last entries
+ * were deleted is refused with one line and nothing is charged; an entry edited after a handle
+ * verified it is not counted as edited by that handle and is found by the next open or verify. The chain has no secret: it detects edits, not an editor who
  * recomputes it; record {@link #verify()}'s head hash elsewhere to pin the history.
  */public final class SqliteLedger extends PrivacyLedger {
 
@@ -83,21 +93,23 @@ import org.sqlite.SQLiteException;
   static final String APPLICATION_ID_HEX = "0x5472644C";
 
   /** The schema version this class reads and writes ({@code user_version}). */
-  public static final int SCHEMA_VERSION = 2;
+  public static final int SCHEMA_VERSION = 3;
 
   static final int BUSY_TIMEOUT_MS = 60_000;
 
   private final Path file;
+  private final String dataset;
 
-  private SqliteLedger(Path file, Header header) {
+  private SqliteLedger(Path file, String dataset, Header header) {
     super(header);
     this.file = file;
+    this.dataset = dataset;
   }
 
   /**
-   * Opens the ledger at {@code file}, creating it with {@code budget} if the file does not exist or
-   * is empty. An existing ledger must have been created with exactly this budget: a budget is never
-   * changed after the fact.
+   * Opens the budget of dataset {@value PrivacyLedger#DEFAULT_DATASET} at {@code file}, creating
+   * it with {@code budget} if the file does not exist or is empty. An existing budget must have
+   * been created with exactly this budget: a budget is never changed after the fact.
    *
    * @param budget a {@link dev.tradeoff.accounting.guarantee.PureDp}, {@link
    *     dev.tradeoff.accounting.guarantee.ApproxDp} or {@link
@@ -106,71 +118,144 @@ import org.sqlite.SQLiteException;
    * @throws IllegalArgumentException if the existing ledger has another budget
    */
   public static SqliteLedger openOrCreate(Path file, PrivacyGuarantee budget) {
+    return openOrCreate(file, DEFAULT_DATASET, budget);
+  }
+
+  /**
+   * Opens the budget of {@code dataset} at {@code file}, creating it with {@code budget} (and the
+   * file, if it does not exist or is empty) when the file has no such dataset. An existing budget
+   * must have been created with exactly this budget.
+   *
+   * @throws LedgerFormatException if the file is not a usable ledger
+   * @throws IllegalArgumentException if the dataset name is malformed or the existing budget
+   *     differs
+   */
+  public static SqliteLedger openOrCreate(Path file, String dataset, PrivacyGuarantee budget) {
     Require.nonNull("budget", budget);
-    return openOrCreate(file, budget, budget instanceof ApproxDp a
+    return openOrCreate(file, dataset, budget, budget instanceof ApproxDp a
         ? LedgerPolicy.only(FilterKind.BASIC, a) : null);
   }
 
   /**
-   * Opens the ledger at {@code file}, creating it with an (ε, δ) {@code budget} spent through the
-   * filters of {@code policy} if the file does not exist or is empty. An existing ledger keeps the
-   * budget and policy it was created with (it must have this budget; its policy is its own).
-   *
-   * @throws LedgerFormatException if the file is not a usable ledger
-   * @throws IllegalArgumentException if the existing ledger has another budget
+   * {@link #create(Path, String, ApproxDp, LedgerPolicy)} for dataset {@value
+   * PrivacyLedger#DEFAULT_DATASET}.
    */
   public static SqliteLedger create(Path file, ApproxDp budget, LedgerPolicy policy) {
-    checkCreatable(budget, policy);
-    return openOrCreate(file, budget, policy);
+    return create(file, DEFAULT_DATASET, budget, policy);
   }
 
-  private static SqliteLedger openOrCreate(Path file, PrivacyGuarantee budget,
+  /**
+   * Opens the budget of {@code dataset} at {@code file}, creating it with an (ε, δ) {@code budget}
+   * spent through the filters of {@code policy} if the file has no such dataset. An existing
+   * budget keeps the budget and policy it was created with (it must have this budget; its policy
+   * is its own).
+   *
+   * @throws LedgerFormatException if the file is not a usable ledger
+   * @throws IllegalArgumentException if the existing budget differs
+   */
+  public static SqliteLedger create(Path file, String dataset, ApproxDp budget,
+      LedgerPolicy policy) {
+    checkCreatable(budget, policy);
+    return openOrCreate(file, dataset, budget, policy);
+  }
+
+  private static SqliteLedger openOrCreate(Path file, String dataset, PrivacyGuarantee budget,
       LedgerPolicy policy) {
     Require.nonNull("file", file);
+    checkDataset(dataset);
     Coordinates wanted = Coordinates.ofBudget(budget);
     Path absolute = file.toAbsolutePath();
     try (Connection c = connect(absolute)) {
       Header existing = inTransaction(c, "BEGIN IMMEDIATE", () -> {
         if (isEmptyDatabase(c)) {
-          initialise(c, wanted, policy);
+          initialise(c);
         } else {
           migrateIfOld(absolute, c);
+          checkFormat(absolute, c);
         }
-        return validate(absolute, c);
+        if (!datasetExists(c, dataset)) {
+          addDataset(c, dataset, wanted, policy);
+        }
+        return validate(absolute, dataset, c);
       });
-      requireSameBudget("ledger " + absolute, existing.coordinates(), wanted);
-      return new SqliteLedger(absolute, existing);
+      requireSameBudget(where(absolute, dataset), existing.coordinates(), wanted);
+      return new SqliteLedger(absolute, dataset, existing);
     } catch (SQLException e) {
       throw translate(absolute, e);
     }
   }
 
   /**
-   * Opens an existing ledger, reading its budget from the file.
+   * Opens the budget of dataset {@value PrivacyLedger#DEFAULT_DATASET} of an existing ledger.
    *
-   * @throws IllegalArgumentException if there is no file
+   * @throws IllegalArgumentException if there is no file or no such dataset
    * @throws LedgerFormatException if the file is not a usable ledger
    */
   public static SqliteLedger open(Path file) {
+    return open(file, DEFAULT_DATASET);
+  }
+
+  /**
+   * Opens the budget of {@code dataset} of an existing ledger, reading it from the file.
+   *
+   * @throws IllegalArgumentException if there is no file or no such dataset
+   * @throws LedgerFormatException if the file is not a usable ledger
+   */
+  public static SqliteLedger open(Path file, String dataset) {
     Require.nonNull("file", file);
-    Path absolute = file.toAbsolutePath();
-    try {
-      if (!Files.isRegularFile(absolute) || Files.size(absolute) == 0) {
-        throw new IllegalArgumentException("no privacy ledger at " + absolute);
-      }
-    } catch (IOException e) {
-      throw new IllegalArgumentException("cannot read privacy ledger " + absolute + ": " + e, e);
-    }
+    checkDataset(dataset);
+    Path absolute = requireFile(file);
     try (Connection c = connect(absolute)) {
-      boolean old = inTransaction(c, "BEGIN", () -> queryLong(c, "PRAGMA application_id")
-          == APPLICATION_ID && queryLong(c, "PRAGMA user_version") == 1);
+      boolean old = inTransaction(c, "BEGIN", () -> isOld(c));
       Header existing = inTransaction(c, old ? "BEGIN IMMEDIATE" : "BEGIN", () -> {
         migrateIfOld(absolute, c);
-        return validate(absolute, c);
+        return validate(absolute, dataset, c);
       });
-      return new SqliteLedger(absolute, existing);
+      return new SqliteLedger(absolute, dataset, existing);
     } catch (SQLException e) {
       throw translate(absolute, e);
+    }
+  }
+
+  /**
+   * Whether the ledger at {@code file} has a budget for {@code dataset} (a file of an older
+   * schema holds only dataset {@value PrivacyLedger#DEFAULT_DATASET}); reads only.
+   *
+   * @throws LedgerFormatException if the file is not a usable ledger
+   */
+  public static boolean exists(Path file, String dataset) {
+    Require.nonNull("file", file);
+    checkDataset(dataset);
+    Path absolute = file.toAbsolutePath();
+    if (!hasContent(absolute)) {
+      return false;
+    }
+    try (Connection c = connect(absolute)) {
+      return inTransaction(c, "BEGIN", () -> {
+        if (isOld(c)) {
+          return DEFAULT_DATASET.equals(dataset);
+        }
+        checkFormat(absolute, c);
+        return datasetExists(c, dataset);
+      });
+    } catch (SQLException e) {
+      throw translate(absolute, e);
+    }
+  }
+
+  private static Path requireFile(Path file) {
+    Path absolute = file.toAbsolutePath();
+    if (!hasContent(absolute)) {
+      throw new IllegalArgumentException("no privacy ledger at " + absolute);
+    }
+    return absolute;
+  }
+
+  private static boolean hasContent(Path absolute) {
+    try {
+      return Files.isRegularFile(absolute) && Files.size(absolute) > 0;
+    } catch (IOException e) {
+      throw new IllegalArgumentException("cannot read privacy ledger " + absolute + ": " + e, e);
     }
   }
 
@@ -179,24 +264,50 @@ import org.sqlite.SQLiteException;
     return file;
   }
 
+  /** The dataset whose budget this is. */
+  public String dataset() {
+    return dataset;
+  }
+
+  /**
+   * Checks the file's integrity (SQLite's {@code quick_check}) and then the budget's whole chain
+   * ({@link PrivacyLedger#verify}).
+   *
+   * @throws LedgerFormatException naming the first problem found
+   */
+  @Override
+  public Verification verify() {
+    inReadTransaction(c -> {
+      checkIntegrity(file, c);
+      return null;
+    });
+    return super.verify();
+  }
+
   /** Nothing to release: every operation opens and closes its own connection. */
   @Override
   public void close() {}
 
   @Override
   public String toString() {
-    return "SqliteLedger[" + file + ", budget " + budget() + "]";
+    return "SqliteLedger[" + location() + ", budget " + budget() + "]";
   }
 
   // ---------------------------------------------------------------- the store
 
   private static final String SELECT_ENTRY =
       "SELECT id, label, kind, status, reserved, charged, reserved_at, committed_at, process_id,"
-          + " filter, description, hash, settle_hash FROM tradeoff_charges";
+          + " filter, description, hash, settle_hash FROM tradeoff_charges WHERE dataset = ?";
 
+  /** The file, and the dataset unless it is the default one. */
   @Override
   public String location() {
-    return file.toString();
+    return where(file, dataset);
+  }
+
+  private static String where(Path file, String dataset) {
+    return DEFAULT_DATASET.equals(dataset) ? file.toString()
+        : file + " dataset \"" + dataset + "\"";
   }
 
   @Override
@@ -219,39 +330,37 @@ import org.sqlite.SQLiteException;
 
   @Override
   Header readHeader(Connection c) throws SQLException {
-    checkFormat(file, c);
-    return parseHeader(meta(c), DEFAULT_DATASET, file.toString());
+    checkMarks(file, c); // the file's integrity is checked on open and by verify
+    requireDataset(file, dataset, c);
+    return parseHeader(meta(c, dataset), dataset, location());
   }
 
   @Override
   String selectEntries(String condition) {
-    return SELECT_ENTRY + " WHERE " + condition + " ORDER BY id";
+    return SELECT_ENTRY + " AND (" + condition + ") ORDER BY id";
   }
 
   @Override
-  int bindBudget(PreparedStatement s) {
-    return 1;
+  int bindBudget(PreparedStatement s) throws SQLException {
+    s.setString(1, dataset);
+    return 2;
   }
 
   @Override
   String head(Connection c) throws SQLException {
-    return meta(c).get("head_hash");
+    return meta(c, dataset).get("head_hash");
   }
 
-  @Override
-  String recordedHead(Connection c) throws SQLException {
-    return meta(c).get("head_hash");
-  }
-
-  /** Ids are never reused (AUTOINCREMENT): the next id is one past the largest ever issued. */
+  /**
+   * Ids are never reused (AUTOINCREMENT): the next id is one past the largest ever issued, in any
+   * dataset of the file.
+   */
   @Override
   long appendEntry(Connection c, EntryRow row) throws SQLException {
     long id = queryLong(c, "SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name ="
         + " 'tradeoff_charges'), 0)") + 1;
     String hash = row.hash(id);
-    try (PreparedStatement s = c.prepareStatement("INSERT INTO tradeoff_charges (id, label, kind,"
-        + " status, reserved, charged, reserved_at, committed_at, process_id, filter, description,"
-        + " hash, settle_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+    try (PreparedStatement s = c.prepareStatement(INSERT_ENTRY)) {
       s.setLong(1, id);
       s.setString(2, row.label());
       s.setString(3, row.kind());
@@ -265,9 +374,10 @@ import org.sqlite.SQLiteException;
       s.setString(11, row.description());
       s.setString(12, hash);
       s.setNull(13, java.sql.Types.VARCHAR);
+      s.setString(14, dataset);
       s.executeUpdate();
     }
-    putMeta(c, "head_hash", hash);
+    putMeta(c, dataset, "head_hash", hash);
     return id;
   }
 
@@ -281,12 +391,13 @@ import org.sqlite.SQLiteException;
   void appendSettlement(Connection c, long id, EntryStatus status, String charged, long at,
       String settleHash) throws SQLException {
     try (PreparedStatement s = c.prepareStatement("UPDATE tradeoff_charges SET status = ?,"
-        + " charged = ?, committed_at = ?, settle_hash = ? WHERE id = ?")) {
+        + " charged = ?, committed_at = ?, settle_hash = ? WHERE id = ? AND dataset = ?")) {
       s.setString(1, status.name());
       s.setString(2, charged);
       s.setLong(3, at);
       s.setString(4, settleHash);
       s.setLong(5, id);
+      s.setString(6, dataset);
       s.executeUpdate();
     }
   }
@@ -349,6 +460,12 @@ import org.sqlite.SQLiteException;
         && queryLong(c, "SELECT count(*) FROM sqlite_master") == 0;
   }
 
+  private static final String CREATE_HEADER = "CREATE TABLE tradeoff_ledger ("
+      + " dataset TEXT NOT NULL,"
+      + " key TEXT NOT NULL,"
+      + " value TEXT NOT NULL,"
+      + " PRIMARY KEY (dataset, key))";
+
   private static final String CREATE_CHARGES = "CREATE TABLE tradeoff_charges ("
       + " id INTEGER PRIMARY KEY AUTOINCREMENT,"
       + " label TEXT NOT NULL,"
@@ -362,65 +479,103 @@ import org.sqlite.SQLiteException;
       + " filter TEXT,"
       + " description TEXT NOT NULL,"
       + " hash TEXT NOT NULL,"
-      + " settle_hash TEXT)";
+      + " settle_hash TEXT,"
+      + " dataset TEXT NOT NULL)";
 
-  private static void initialise(Connection c, Coordinates budget, LedgerPolicy policy)
-      throws SQLException {
+  private static final String ENTRY_COLUMNS = "id, label, kind, status, reserved, charged,"
+      + " reserved_at, committed_at, process_id, filter, description, hash, settle_hash";
+
+  private static final String INSERT_ENTRY = "INSERT INTO tradeoff_charges (" + ENTRY_COLUMNS
+      + ", dataset) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+
+  private static void initialise(Connection c) throws SQLException {
     execute(c, "PRAGMA application_id = " + APPLICATION_ID);
     execute(c, "PRAGMA user_version = " + SCHEMA_VERSION);
-    execute(c, "CREATE TABLE tradeoff_ledger (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
+    execute(c, CREATE_HEADER);
     execute(c, CREATE_CHARGES);
-    try (PreparedStatement s = c.prepareStatement("INSERT INTO tradeoff_ledger VALUES (?, ?)")) {
-      for (String[] row : headerRows(budget, policy, SCHEMA_VERSION)) {
-        s.setString(1, row[0]);
-        s.setString(2, row[1]);
-        s.executeUpdate();
-      }
-    }
-    String genesis = genesis(meta(c), DEFAULT_DATASET);
-    putMeta(c, "genesis", genesis);
-    putMeta(c, "head_hash", genesis);
   }
 
-  private static void putMeta(Connection c, String key, String value) throws SQLException {
+  /** Writes the header of a new budget for {@code dataset}: its fields, genesis and head. */
+  private static void addDataset(Connection c, String dataset, Coordinates budget,
+      LedgerPolicy policy) throws SQLException {
+    for (String[] row : headerRows(budget, policy, SCHEMA_VERSION)) {
+      putMeta(c, dataset, row[0], row[1]);
+    }
+    String genesis = genesis(meta(c, dataset), dataset);
+    putMeta(c, dataset, "genesis", genesis);
+    putMeta(c, dataset, "head_hash", genesis);
+  }
+
+  private static void putMeta(Connection c, String dataset, String key, String value)
+      throws SQLException {
     try (PreparedStatement s = c.prepareStatement(
-        "INSERT OR REPLACE INTO tradeoff_ledger VALUES (?, ?)")) {
-      s.setString(1, key);
-      s.setString(2, value);
+        "INSERT OR REPLACE INTO tradeoff_ledger (dataset, key, value) VALUES (?, ?, ?)")) {
+      s.setString(1, dataset);
+      s.setString(2, key);
+      s.setString(3, value);
       s.executeUpdate();
     }
   }
 
-  private static Meta meta(Connection c) {
-    return key -> {
-      try (PreparedStatement s = c.prepareStatement(
-          "SELECT value FROM tradeoff_ledger WHERE key = ?")) {
-        s.setString(1, key);
-        try (ResultSet r = s.executeQuery()) {
-          if (!r.next()) {
-            throw new IllegalArgumentException("missing ledger field \"" + key + "\"");
-          }
-          return r.getString(1);
-        }
-      }
-    };
+  private static void requireDataset(Path file, String dataset, Connection c)
+      throws SQLException {
+    if (!datasetExists(c, dataset)) {
+      throw new IllegalArgumentException("no dataset \"" + dataset + "\" in the privacy ledger "
+          + file + " (create it with tradeoff ledger create --dataset " + dataset + ")");
+    }
+  }
+
+  /** A ledger of an earlier schema (1 or 2), migrated when it is opened. */
+  private static boolean isOld(Connection c) throws SQLException {
+    long version = queryLong(c, "PRAGMA user_version");
+    return queryLong(c, "PRAGMA application_id") == APPLICATION_ID
+        && (version == 1 || version == 2);
   }
 
   /**
-   * Migrates a schema-version-1 ledger to version 2 inside the caller's write transaction: its
-   * entries become opaque charges (filter {@code basic} in an (ε, δ) ledger, whose policy becomes
-   * {@code basic:1}, the composition they were admitted by), cancelled reservations were deleted
-   * in version 1 and stay gone, and the hash chain is built over the migrated entries.
+   * Migrates a ledger of schema version 1 or 2 to version 3 inside the caller's write
+   * transaction: its one budget becomes dataset {@value PrivacyLedger#DEFAULT_DATASET} (whose
+   * genesis is the single-budget ledger's, so a version-2 chain is kept as it is); a version-1
+   * ledger's entries are first rebuilt as version 2 did ({@link #migrateV1Entries}).
    */
   private static void migrateIfOld(Path file, Connection c) throws SQLException {
-    if (queryLong(c, "PRAGMA application_id") != APPLICATION_ID
-        || queryLong(c, "PRAGMA user_version") != 1) {
+    if (!isOld(c)) {
       return;
     }
     String check = queryString(c, "PRAGMA quick_check");
     if (!"ok".equals(check)) {
       throw damaged(file.toString(), "SQLite integrity check failed: " + check, null);
     }
+    boolean v1 = queryLong(c, "PRAGMA user_version") == 1;
+    execute(c, "ALTER TABLE tradeoff_ledger RENAME TO tradeoff_ledger_old");
+    execute(c, CREATE_HEADER);
+    execute(c, "INSERT INTO tradeoff_ledger (dataset, key, value) SELECT '" + DEFAULT_DATASET
+        + "', key, value FROM tradeoff_ledger_old");
+    execute(c, "DROP TABLE tradeoff_ledger_old");
+    if (v1) {
+      migrateV1Entries(file, c);
+    } else {
+      execute(c, "ALTER TABLE tradeoff_charges RENAME TO tradeoff_charges_old");
+      execute(c, CREATE_CHARGES);
+      execute(c, "INSERT INTO tradeoff_charges (" + ENTRY_COLUMNS + ", dataset) SELECT "
+          + ENTRY_COLUMNS + ", '" + DEFAULT_DATASET + "' FROM tradeoff_charges_old");
+      // ids are never reused: the new table continues the old one's sequence
+      execute(c, "UPDATE sqlite_sequence SET seq = (SELECT seq FROM sqlite_sequence WHERE name"
+          + " = 'tradeoff_charges_old') WHERE name = 'tradeoff_charges'");
+      execute(c, "DROP TABLE tradeoff_charges_old");
+    }
+    putMeta(c, DEFAULT_DATASET, "schema_version", Integer.toString(SCHEMA_VERSION));
+    execute(c, "PRAGMA user_version = " + SCHEMA_VERSION);
+  }
+
+  /**
+   * Rebuilds a schema-version-1 ledger's entries (its header already moved to dataset {@value
+   * PrivacyLedger#DEFAULT_DATASET}): they become opaque charges (filter {@code basic} in an (ε,
+   * δ) ledger, whose policy becomes {@code basic:1}, the composition they were admitted by),
+   * cancelled reservations were deleted in version 1 and stay gone, and the hash chain is built
+   * over the migrated entries.
+   */
+  private static void migrateV1Entries(Path file, Connection c) throws SQLException {
     Header v1;
     try {
       v1 = readHeaderV1(c);
@@ -430,13 +585,14 @@ import org.sqlite.SQLiteException;
     boolean approx = v1.coordinates().kind() == GuaranteeKind.APPROX_DP;
     LedgerPolicy policy = approx
         ? LedgerPolicy.only(FilterKind.BASIC, (ApproxDp) v1.coordinates().budget()) : null;
-    putMeta(c, "entry_format", Integer.toString(EntryDescription.FORMAT));
-    putMeta(c, "schema_version", Integer.toString(SCHEMA_VERSION));
-    putMeta(c, "policy", policy == null ? "" : policy.text());
-    putMeta(c, "rdp_orders", policy == null ? "" : Coordinates.encode(policy.orders()));
-    putMeta(c, "event_delta", policy == null ? "" : Double.toString(policy.eventDelta()));
-    String genesis = genesis(meta(c), DEFAULT_DATASET);
-    putMeta(c, "genesis", genesis);
+    putMeta(c, DEFAULT_DATASET, "entry_format", Integer.toString(EntryDescription.FORMAT));
+    putMeta(c, DEFAULT_DATASET, "policy", policy == null ? "" : policy.text());
+    putMeta(c, DEFAULT_DATASET, "rdp_orders",
+        policy == null ? "" : Coordinates.encode(policy.orders()));
+    putMeta(c, DEFAULT_DATASET, "event_delta",
+        policy == null ? "" : Double.toString(policy.eventDelta()));
+    String genesis = genesis(meta(c, DEFAULT_DATASET), DEFAULT_DATASET);
+    putMeta(c, DEFAULT_DATASET, "genesis", genesis);
     execute(c, "ALTER TABLE tradeoff_charges RENAME TO tradeoff_charges_v1");
     execute(c, CREATE_CHARGES);
     String head = genesis;
@@ -451,7 +607,7 @@ import org.sqlite.SQLiteException;
             r.getString(5), r.getString(6), r.getLong(7), committedAt, r.getLong(9)});
       }
     }
-    SqliteLedger reader = new SqliteLedger(file, v1);
+    SqliteLedger reader = new SqliteLedger(file, DEFAULT_DATASET, v1);
     for (Object[] row : rows) {
       long id = (Long) row[0];
       double[] reserved;
@@ -470,9 +626,7 @@ import org.sqlite.SQLiteException;
           (String) row[4], (Long) row[6], (Long) row[8], json));
       String settle = row[7] == null ? null : HashChain.hash(hash,
           settlementBytes((String) row[3], (String) row[5], (Long) row[7]));
-      try (PreparedStatement s = c.prepareStatement("INSERT INTO tradeoff_charges (id, label,"
-          + " kind, status, reserved, charged, reserved_at, committed_at, process_id, filter,"
-          + " description, hash, settle_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+      try (PreparedStatement s = c.prepareStatement(INSERT_ENTRY)) {
         s.setLong(1, id);
         s.setString(2, (String) row[1]);
         s.setString(3, (String) row[2]);
@@ -490,36 +644,51 @@ import org.sqlite.SQLiteException;
         s.setString(11, json);
         s.setString(12, hash);
         s.setString(13, settle);
+        s.setString(14, DEFAULT_DATASET);
         s.executeUpdate();
       }
       head = hash;
     }
     execute(c, "DROP TABLE tradeoff_charges_v1");
-    putMeta(c, "head_hash", head);
-    execute(c, "PRAGMA user_version = " + SCHEMA_VERSION);
+    putMeta(c, DEFAULT_DATASET, "head_hash", head);
   }
 
   private static Header readHeaderV1(Connection c) throws SQLException {
-    String magic = meta(c).get("magic");
+    String magic = meta(c, DEFAULT_DATASET).get("magic");
     if (!MAGIC.equals(magic)) {
       throw new IllegalArgumentException("wrong magic \"" + magic + "\"");
     }
-    return new Header(readBudget(meta(c)), null, null);
+    return new Header(readBudget(meta(c, DEFAULT_DATASET)), null, null);
   }
 
   /**
-   * Checks that {@code c} is a ledger of this schema version, that its header matches its genesis
-   * hash and that every entry is where the hash chain says; reads its budget and policy.
+   * Checks that {@code c} is a ledger of this schema version holding {@code dataset}, that the
+   * dataset's header matches its genesis hash and that every entry is where the hash chain says;
+   * reads its budget and policy.
    */
-  private static Header validate(Path file, Connection c) throws SQLException {
+  private static Header validate(Path file, String dataset, Connection c) throws SQLException {
     checkFormat(file, c);
-    Header header = parseHeader(meta(c), DEFAULT_DATASET, file.toString());
-    new SqliteLedger(file, header).checkChain(c, header.genesis());
+    requireDataset(file, dataset, c);
+    Header header = parseHeader(meta(c, dataset), dataset, where(file, dataset));
+    new SqliteLedger(file, dataset, header).checkChain(c, header.genesis());
     return header;
   }
 
-  /** The SQLite file's own marks: application id, schema version, integrity, tables. */
+  /** The SQLite file's own marks and its integrity ({@code quick_check}, which reads it all). */
   private static void checkFormat(Path file, Connection c) throws SQLException {
+    checkMarks(file, c);
+    checkIntegrity(file, c);
+  }
+
+  private static void checkIntegrity(Path file, Connection c) throws SQLException {
+    String check = queryString(c, "PRAGMA quick_check");
+    if (!"ok".equals(check)) {
+      throw damaged(file.toString(), "SQLite integrity check failed: " + check, null);
+    }
+  }
+
+  /** The SQLite file's own marks: application id, schema version, tables. */
+  private static void checkMarks(Path file, Connection c) throws SQLException {
     long applicationId = queryLong(c, "PRAGMA application_id");
     if (applicationId != APPLICATION_ID) {
       List<String> tables = new ArrayList<>();
@@ -536,12 +705,8 @@ import org.sqlite.SQLiteException;
     long version = queryLong(c, "PRAGMA user_version");
     if (version != SCHEMA_VERSION) {
       throw new LedgerFormatException(file + " is a Tradeoff privacy ledger of schema version "
-          + version + ", but this version of Tradeoff reads only versions 1 (migrated) and "
+          + version + ", but this version of Tradeoff reads only versions 1 and 2 (migrated) and "
           + SCHEMA_VERSION + "; refusing to use it");
-    }
-    String check = queryString(c, "PRAGMA quick_check");
-    if (!"ok".equals(check)) {
-      throw damaged(file.toString(), "SQLite integrity check failed: " + check, null);
     }
     long tables = queryLong(c, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name"
         + " IN ('tradeoff_ledger', 'tradeoff_charges')");

@@ -62,7 +62,7 @@ class LedgerFormatTest {
     assertThatThrownBy(() -> SqliteLedger.open(file))
         .isInstanceOf(LedgerFormatException.class)
         .hasMessageContaining("schema version 7")
-        .hasMessageContaining("reads only versions 1 (migrated) and 2");
+        .hasMessageContaining("reads only versions 1 and 2 (migrated) and 3");
   }
 
   @Test

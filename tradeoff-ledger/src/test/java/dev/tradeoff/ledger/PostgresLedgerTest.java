@@ -33,9 +33,30 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class PostgresLedgerTest extends PostgresServerTest {
 
-
   @TempDir Path dir;
 
+  @Test
+  void verifyingWhileAnotherClientChargesSeesOneConsistentChain() throws Exception {
+    try (PostgresLedger writer = PostgresLedger.openOrCreate(server.location(), "busy",
+        new PureDp(1.0), as(OWNER))) {
+      Thread charging = new Thread(() -> {
+        for (int i = 0; i < 150; i++) {
+          writer.charge("charge " + i, new PureDp(1e-4));
+        }
+      });
+      charging.start();
+      long seen = 0;
+      while (charging.isAlive()) {
+        try (PostgresLedger reader = PostgresLedger.open(server.location(), "busy", as(OWNER))) {
+          long entries = reader.verify().entries();
+          assertThat(entries).isGreaterThanOrEqualTo(seen);
+          seen = entries;
+        }
+      }
+      charging.join();
+      assertThat(writer.verify().entries()).isEqualTo(150);
+    }
+  }
 
   @Test
   void reserveCommitCancelAndChargeBehaveAsInTheSqliteLedger() {

@@ -26,17 +26,18 @@ import java.util.stream.Stream;
  * exactly this server (by its data directory) and deletes the directory.
  *
  * <p>Roles: {@value #SUPERUSER} (made by initdb, used only to set up), {@value #OWNER} (owns the
- * database {@value #DATABASE}, creates the ledger's tables and datasets) and two analysts.
+ * database {@value #DATABASE}, creates the ledger's tables and datasets) and two analysts. The
+ * tradeoff-cli tests use it through this module's test jar ({@link #databaseOwnedBy}).
  */
-final class PostgresServer implements AutoCloseable {
+public final class PostgresServer implements AutoCloseable {
 
   /** Debian's newest installed server ({@code /usr/lib/postgresql/N/bin}), or the property. */
-  static final Path BIN = binaries();
-  static final String SUPERUSER = "tradeoff_admin";
-  static final String OWNER = "team_owner";
-  static final String ANALYST = "analyst_a";
-  static final String OTHER_ANALYST = "analyst_b";
-  static final String DATABASE = "ledger";
+  public static final Path BIN = binaries();
+  public static final String SUPERUSER = "tradeoff_admin";
+  public static final String OWNER = "team_owner";
+  public static final String ANALYST = "analyst_a";
+  public static final String OTHER_ANALYST = "analyst_b";
+  public static final String DATABASE = "ledger";
 
   private final Path base;
   private final Path data;
@@ -59,7 +60,7 @@ final class PostgresServer implements AutoCloseable {
   }
 
   /** Whether Debian's PostgreSQL server binaries are installed. */
-  static boolean available() {
+  public static boolean available() {
     return Files.isExecutable(BIN.resolve("postgres")) && Files.isExecutable(BIN.resolve("initdb"))
         && Files.isExecutable(BIN.resolve("pg_ctl"));
   }
@@ -72,7 +73,7 @@ final class PostgresServer implements AutoCloseable {
   }
 
   /** Initialises a cluster in a new temporary directory and starts it; creates the roles. */
-  static PostgresServer start() throws IOException, InterruptedException, SQLException {
+  public static PostgresServer start() throws IOException, InterruptedException, SQLException {
     Path base = Files.createTempDirectory("tradeoff-postgres");
     Files.setPosixFilePermissions(base, PosixFilePermissions.fromString("rwxr-xr-x"));
     Path data = Files.createDirectory(base.resolve("data"));
@@ -117,7 +118,7 @@ final class PostgresServer implements AutoCloseable {
     stop("immediate");
   }
 
-  PostgresLocation location() {
+  public PostgresLocation location() {
     return new PostgresLocation("127.0.0.1", port, DATABASE);
   }
 
@@ -126,14 +127,32 @@ final class PostgresServer implements AutoCloseable {
     return Map.of("PGUSER", role);
   }
 
-  Connection connect(String role, String database) throws SQLException {
+  public Connection connect(String role, String database) throws SQLException {
     Properties p = new Properties();
     p.setProperty("user", role);
     return DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + port + "/" + database, p);
   }
 
-  Connection connect(String role) throws SQLException {
+  public Connection connect(String role) throws SQLException {
     return connect(role, DATABASE);
+  }
+
+  /**
+   * A new database {@code database} owned by login role {@code role} (created if absent): for a
+   * client that connects as the operating-system user, as one without {@code PGUSER} does.
+   */
+  public PostgresLocation databaseOwnedBy(String role, String database) throws SQLException {
+    try (Connection c = connect(SUPERUSER, "postgres"); Statement s = c.createStatement()) {
+      String quoted = "\"" + role.replace("\"", "\"\"") + "\"";
+      try (var r = s.executeQuery("SELECT 1 FROM pg_roles WHERE rolname = '"
+          + role.replace("'", "''") + "'")) {
+        if (!r.next()) {
+          s.execute("CREATE ROLE " + quoted + " LOGIN");
+        }
+      }
+      s.execute("CREATE DATABASE \"" + database + "\" OWNER " + quoted);
+    }
+    return new PostgresLocation("127.0.0.1", port, database);
   }
 
   @Override

@@ -8,18 +8,19 @@ import org.junit.jupiter.api.BeforeAll;
  * before its tests (skipped only where the binaries are absent, {@link PostgresTests}) and stopped
  * after them.
  */
-abstract class PostgresServerTest {
+public abstract class PostgresServerTest {
 
-  static PostgresServer server;
+  /** The class's server, started before its tests. */
+  protected static PostgresServer server;
 
   @BeforeAll
-  static void startServer() throws Exception {
+  public static void startServer() throws Exception {
     PostgresTests.assumeServer();
     server = PostgresServer.start();
   }
 
   @AfterAll
-  static void stopServer() throws Exception {
+  public static void stopServer() throws Exception {
     if (server != null) {
       server.close();
       server = null;

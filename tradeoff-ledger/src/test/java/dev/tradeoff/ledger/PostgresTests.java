@@ -7,11 +7,11 @@ import org.junit.jupiter.api.Assumptions;
  * where {@code TRADEOFF_REQUIRE_POSTGRES} is set (CI installs Debian's package and sets it), so a
  * missing server cannot silently skip them there.
  */
-final class PostgresTests {
+public final class PostgresTests {
 
   private PostgresTests() {}
 
-  static void assumeServer() {
+  public static void assumeServer() {
     if (System.getenv("TRADEOFF_REQUIRE_POSTGRES") != null && !PostgresServer.available()) {
       throw new IllegalStateException("TRADEOFF_REQUIRE_POSTGRES is set but no PostgreSQL server"
           + " binaries are in " + PostgresServer.BIN);

@@ -16,7 +16,6 @@ import dev.tradeoff.cli.io.Inputs;
 import dev.tradeoff.cli.io.Json;
 import dev.tradeoff.cli.io.Numbers;
 import dev.tradeoff.cli.options.LedgerFlags;
-import dev.tradeoff.cli.options.LedgerLocation;
 import dev.tradeoff.ensemble.pate.Answer;
 import dev.tradeoff.ensemble.pate.GnssRelease;
 import dev.tradeoff.ensemble.pate.PateAggregator;
@@ -38,6 +37,7 @@ import java.util.concurrent.Callable;
 import java.util.random.RandomGenerator;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -151,19 +151,7 @@ public final class AggregateCommand implements Callable<Integer> {
       + "(default 0.4/lambda; must be < 1/(2 lambda)).")
   Double ssBeta;
 
-
-  @Option(names = "--ledger", converter = LedgerLocation.Converter.class,
-      description = "Privacy ledger to charge the run to: an SQLite file or"
-          + " postgresql://HOST[:PORT]/DB (credentials from PGUSER/PGPASSWORD or ~/.pgpass).")
-  LedgerLocation ledger;
-
-  @Option(names = "--dataset", description = "The dataset whose budget a PostgreSQL ledger"
-      + " charges (default " + LedgerLocation.DEFAULT_DATASET + ").")
-  String dataset;
-
-  @Option(names = "--ledger-budget", split = ",",
-      description = "EPSILON,DELTA: create the ledger with this total budget.")
-  List<Double> ledgerBudget;
+  @Mixin LedgerFlags ledger;
 
   @Option(names = "--seed", description = "Reproducible run: NOT private, refused with --ledger.")
   Long seed;
@@ -175,7 +163,7 @@ public final class AggregateCommand implements Callable<Integer> {
   public Integer call() {
     Inputs.delta("--delta", delta);
     ApproxDp budget = budget();
-    LedgerFlags.check(ledger, dataset, ledgerBudget, seed, true);
+    ledger.check(seed, true);
     VotesCsv.Read read = read();
     VoteTable table = read.table();
     checkEmptyOutput();
@@ -202,7 +190,7 @@ public final class AggregateCommand implements Callable<Integer> {
     LedgerEntry entry = null;
     PateRun run;
     GnssRelease.Released released = null;
-    try (PrivacyLedger l = ledger == null ? null : LedgerFlags.open(ledger, dataset, ledgerBudget)) {
+    try (PrivacyLedger l = ledger.location() == null ? null : ledger.open()) {
       if (gnss == null) {
         if (l != null) {
           entry = l.charge("aggregate " + votes.getFileName(), new Charge(event, guarantee),
@@ -491,7 +479,7 @@ public final class AggregateCommand implements Callable<Integer> {
         + "private");
     if (entry != null) {
       Map<String, Object> l = new LinkedHashMap<>();
-      l.put("path", ledger.shown());
+      l.put("path", ledger.location().shown());
       l.put("id", entry.id());
       m.put("ledger", l);
     }

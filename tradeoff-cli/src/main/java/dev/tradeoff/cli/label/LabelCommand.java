@@ -16,7 +16,6 @@ import dev.tradeoff.cli.io.Json;
 import dev.tradeoff.cli.io.Numbers;
 import dev.tradeoff.cli.io.Progress;
 import dev.tradeoff.cli.options.LedgerFlags;
-import dev.tradeoff.cli.options.LedgerLocation;
 import dev.tradeoff.learning.features.FeatureMap;
 import dev.tradeoff.ledger.PrivacyLedger;
 import java.net.URISyntaxException;
@@ -30,6 +29,7 @@ import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -146,18 +146,7 @@ public final class LabelCommand implements Callable<Integer> {
       + "read, nothing is charged or written.")
   boolean planOnly;
 
-  @Option(names = "--ledger", converter = LedgerLocation.Converter.class,
-      description = "Privacy ledger to charge the run to: an SQLite file or"
-          + " postgresql://HOST[:PORT]/DB (credentials from PGUSER/PGPASSWORD or ~/.pgpass).")
-  LedgerLocation ledger;
-
-  @Option(names = "--dataset", description = "The dataset whose budget a PostgreSQL ledger"
-      + " charges (default " + LedgerLocation.DEFAULT_DATASET + ").")
-  String dataset;
-
-  @Option(names = "--ledger-budget", split = ",",
-      description = "EPSILON,DELTA: create the ledger with this total budget.")
-  List<Double> ledgerBudget;
+  @Mixin LedgerFlags ledger;
 
   @Option(names = "--runner", defaultValue = "direct",
       description = "direct, flink or spark (default direct).")
@@ -183,7 +172,7 @@ public final class LabelCommand implements Callable<Integer> {
     commandLine.addAll(spec.commandLine().getParseResult().originalArgs());
     BeamRunner beamRunner = BeamRunner.parse(runner);
     LabelJob.Request request = request();
-    LedgerFlags.check(ledger, dataset, ledgerBudget, seed, !planOnly);
+    ledger.check(seed, !planOnly);
     if (!planOnly) {
       if (master != null) {
         beamRunner.remoteOptions(master, 1, List.of()); // checks runner and class path
@@ -208,8 +197,7 @@ public final class LabelCommand implements Callable<Integer> {
       var options = master == null ? beamRunner.options(parallelism)
           : beamRunner.remoteOptions(master, parallelism, List.of(applicationJar()));
       LabelManifest manifest;
-      try (PrivacyLedger l = ledger == null ? null : LedgerFlags.open(ledger, dataset,
-          ledgerBudget)) {
+      try (PrivacyLedger l = ledger.open()) {
         manifest = LabelJob.run(plan, new LabelJob.RunInfo(options, beamRunner.cliName(), master,
             commandLine), l);
       }

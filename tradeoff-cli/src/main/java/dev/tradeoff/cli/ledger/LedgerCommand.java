@@ -151,14 +151,14 @@ public final class LedgerCommand implements Runnable {
       ApproxDp b = new ApproxDp(Inputs.epsilon("--budget", budget[0]),
           Inputs.delta("--budget", budget[1]));
       LedgerLocation where = ledger.toWrite();
-      if (where.exists(ledger.dataset)) {
-        throw new IllegalArgumentException("--ledger " + where + (where.file() == null
-            ? " already has dataset " + ledger.dataset : " already exists")
+      if (where.exists(ledger.dataset())) {
+        throw new IllegalArgumentException("--ledger " + where + " already has dataset "
+            + (ledger.dataset() == null ? LedgerLocation.DEFAULT_DATASET : ledger.dataset())
             + "; a budget is created once");
       }
       var policy = dev.tradeoff.ledger.LedgerPolicy.parse(filters, null,
           dev.tradeoff.ledger.LedgerPolicy.defaultEventDelta(b));
-      if (where.file() != null) {
+      if (where.file() != null && !java.nio.file.Files.exists(where.file())) {
         Path file = where.file();
         try {
           java.nio.file.Files.delete(java.nio.file.Files.createFile(file));
@@ -167,7 +167,7 @@ public final class LedgerCommand implements Runnable {
               + e.getClass().getSimpleName() + ": " + e.getMessage() + ")");
         }
       }
-      try (PrivacyLedger l = where.create(ledger.dataset, b, policy)) {
+      try (PrivacyLedger l = where.create(ledger.dataset(), b, policy)) {
         PrintWriter out = spec.commandLine().getOut();
         out.printf("created %s: budget %s, filters %s, head %s%n", l.location(),
             LedgerAmounts.text(b, RoundingMode.DOWN), policy.text(), l.verify().headHash());
@@ -436,7 +436,8 @@ public final class LedgerCommand implements Runnable {
         throw new IllegalArgumentException("--ledger must be postgresql://HOST[:PORT]/DB for"
             + " grant: an SQLite file's access is its file permissions, but was " + where);
       }
-      String dataset = ledger.dataset == null ? LedgerLocation.DEFAULT_DATASET : ledger.dataset;
+      String dataset = ledger.dataset() == null ? LedgerLocation.DEFAULT_DATASET
+          : ledger.dataset();
       PostgresLedger.grant(where.server(), dataset, role);
       spec.commandLine().getOut().printf("granted %s: charge and read dataset %s of %s%n", role,
           dataset, where);

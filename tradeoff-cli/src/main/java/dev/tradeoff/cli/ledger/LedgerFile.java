@@ -2,16 +2,17 @@ package dev.tradeoff.cli.ledger;
 
 import dev.tradeoff.accounting.internal.Shown;
 import dev.tradeoff.cli.options.LedgerLocation;
+import dev.tradeoff.cli.options.LedgerTarget;
 import dev.tradeoff.ledger.PrivacyLedger;
 import java.util.Map;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 /**
  * The ledger of a {@code tradeoff ledger} subcommand, given as its one argument ({@code ledger
  * show team.db}), as {@code --ledger team.db}, or through the environment variable {@value
  * #ENVIRONMENT}; a file or {@code postgresql://HOST[:PORT]/DB} ({@link LedgerLocation}), with
- * {@code --dataset NAME} for a database's budgets. There is no default ledger: without any of the
+ * {@code --dataset NAME} for one of its budgets. There is no default ledger: without any of the
  * three the command is refused, so two runs started in two directories never charge two different
  * ledgers by accident.
  */
@@ -20,19 +21,16 @@ final class LedgerFile {
   /** The environment variable naming the ledger when no path is given. */
   static final String ENVIRONMENT = "TRADEOFF_LEDGER";
 
-  @Option(names = "--ledger", paramLabel = "PATH", converter = LedgerLocation.Converter.class,
-      description = "The ledger file or postgresql://HOST[:PORT]/DB (or give it as the argument,"
-          + " or set " + ENVIRONMENT + ").")
-  LedgerLocation option;
+  @Mixin LedgerTarget target = new LedgerTarget();
 
   @Parameters(arity = "0..1", paramLabel = "LEDGER", converter = LedgerLocation.Converter.class,
-      description = "The ledger (the same as --ledger).")
+      description = "The ledger (the same as --ledger; or set " + ENVIRONMENT + ").")
   LedgerLocation argument;
 
-  @Option(names = "--dataset", paramLabel = "NAME",
-      description = "The dataset whose budget to use in a PostgreSQL ledger (default "
-          + LedgerLocation.DEFAULT_DATASET + ").")
-  String dataset;
+  /** The {@code --dataset} given, or null (the default dataset). */
+  String dataset() {
+    return target.dataset();
+  }
 
   /** The ledger named on the command line or in the environment, checked for reading. */
   LedgerLocation toRead() {
@@ -46,7 +44,7 @@ final class LedgerFile {
 
   /** The budget of {@code --dataset} in the named ledger, opened. */
   PrivacyLedger open() {
-    return toRead().open(dataset);
+    return toRead().open(target.dataset());
   }
 
   /**
@@ -56,6 +54,7 @@ final class LedgerFile {
    * @throws IllegalArgumentException if none is given, or the argument and the flag differ
    */
   LedgerLocation path(Map<String, String> environment) {
+    LedgerLocation option = target.location();
     if (option != null && argument != null && !option.equals(argument)) {
       throw new IllegalArgumentException("--ledger " + Shown.value(option.toString())
           + " and the argument " + Shown.value(argument.toString())
@@ -74,6 +73,7 @@ final class LedgerFile {
   }
 
   private String flag() {
+    LedgerLocation option = target.location();
     return option == null && argument == null ? ENVIRONMENT : option != null ? "--ledger"
         : "LEDGER";
   }

@@ -4,23 +4,35 @@ import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.cli.io.Inputs;
 import dev.tradeoff.ledger.PrivacyLedger;
 import java.util.List;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * The {@code --ledger FILE|postgresql://HOST[:PORT]/DB [--dataset NAME] [--ledger-budget
  * EPSILON,DELTA]} flags of a command that charges an (ε, δ) ledger ({@code label}, {@code
- * aggregate}): checked before any work, opened (or created) to charge.
+ * aggregate}), a picocli mixin: checked before any work, opened (or created) to charge.
  */
 public final class LedgerFlags {
 
-  private LedgerFlags() {}
+  @Mixin LedgerTarget target = new LedgerTarget();
+
+  @Option(names = "--ledger-budget", split = ",", paramLabel = "EPSILON,DELTA",
+      description = "Create the ledger's dataset with this total budget.")
+  List<Double> ledgerBudget;
+
+  /** The {@code --ledger} given, or null. */
+  public LedgerLocation location() {
+    return target.location();
+  }
 
   /**
    * Refuses a malformed or orphan {@code --ledger-budget}, a {@code --seed} next to a ledger, and
    * (when the run will charge) a ledger that is missing without a budget, not writable, or not an
    * (ε, δ) ledger.
    */
-  public static void check(LedgerLocation ledger, String dataset, List<Double> ledgerBudget, Long seed,
-      boolean willCharge) {
+  public void check(Long seed, boolean willCharge) {
+    LedgerLocation ledger = target.location();
+    String dataset = target.dataset();
     if (ledgerBudget != null && ledgerBudget.size() != 2) {
       throw new IllegalArgumentException("--ledger-budget must be EPSILON,DELTA, but was "
           + ledgerBudget);
@@ -29,7 +41,7 @@ public final class LedgerFlags {
       throw new IllegalArgumentException("--ledger-budget needs --ledger FILE");
     }
     if (dataset != null && ledger == null) {
-      throw new IllegalArgumentException("--dataset needs --ledger postgresql://HOST[:PORT]/DB");
+      throw new IllegalArgumentException("--dataset needs --ledger");
     }
     if (seed != null && ledger != null) {
       throw new IllegalArgumentException("--seed must not be combined with --ledger: a seeded "
@@ -60,9 +72,14 @@ public final class LedgerFlags {
     }
   }
 
-  /** The ledger: opened, or created with {@code --ledger-budget}. */
-  public static PrivacyLedger open(LedgerLocation ledger, String dataset, List<Double> ledgerBudget) {
-    return ledgerBudget == null ? ledger.open(dataset)
-        : ledger.openOrCreate(dataset, new ApproxDp(ledgerBudget.get(0), ledgerBudget.get(1)));
+  /** The ledger: opened, or created with {@code --ledger-budget}; null without {@code --ledger}. */
+  public PrivacyLedger open() {
+    LedgerLocation ledger = target.location();
+    if (ledger == null) {
+      return null;
+    }
+    return ledgerBudget == null ? ledger.open(target.dataset())
+        : ledger.openOrCreate(target.dataset(),
+            new ApproxDp(ledgerBudget.get(0), ledgerBudget.get(1)));
   }
 }

@@ -8,15 +8,14 @@ import dev.tradeoff.ledger.PostgresLedger;
 import dev.tradeoff.ledger.PostgresLocation;
 import dev.tradeoff.ledger.PrivacyLedger;
 import dev.tradeoff.ledger.SqliteLedger;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import picocli.CommandLine.ITypeConverter;
 
 /**
  * What {@code --ledger} names: an SQLite file ({@code team.db}) or a PostgreSQL database a team
  * shares ({@code postgresql://HOST[:PORT]/DB}, credentials from {@code PGUSER}/{@code PGPASSWORD}
- * or {@code ~/.pgpass}, never in the value). A file holds one budget; a database holds one per
- * dataset ({@code --dataset NAME}, default {@value #DEFAULT_DATASET}).
+ * or {@code ~/.pgpass}, never in the value). Either holds one budget per dataset ({@code --dataset
+ * NAME}, default {@value #DEFAULT_DATASET}).
  *
  * @param file the SQLite file, or null
  * @param server the PostgreSQL database, or null
@@ -58,25 +57,25 @@ public record LedgerLocation(Path file, PostgresLocation server) {
 
   /** Whether the ledger (for a database: the dataset) exists already. */
   public boolean exists(String dataset) {
-    return file != null ? Files.isRegularFile(file)
+    return file != null ? SqliteLedger.exists(file, dataset(dataset))
         : PostgresLedger.exists(server, dataset(dataset));
   }
 
   /** Opens an existing ledger's budget for {@code dataset} (null: the default). */
   public PrivacyLedger open(String dataset) {
-    return file != null ? SqliteLedger.open(fileOnly(dataset))
+    return file != null ? SqliteLedger.open(file, dataset(dataset))
         : PostgresLedger.open(server, dataset(dataset));
   }
 
   /** Opens it, creating it with {@code budget} (basic composition) when it does not exist. */
   public PrivacyLedger openOrCreate(String dataset, PrivacyGuarantee budget) {
-    return file != null ? SqliteLedger.openOrCreate(fileOnly(dataset), budget)
+    return file != null ? SqliteLedger.openOrCreate(file, dataset(dataset), budget)
         : PostgresLedger.openOrCreate(server, dataset(dataset), budget);
   }
 
   /** Creates an (ε, δ) budget spent through the filters of {@code policy}. */
   public PrivacyLedger create(String dataset, ApproxDp budget, LedgerPolicy policy) {
-    return file != null ? SqliteLedger.create(fileOnly(dataset), budget, policy)
+    return file != null ? SqliteLedger.create(file, dataset(dataset), budget, policy)
         : PostgresLedger.create(server, dataset(dataset), budget, policy);
   }
 
@@ -88,15 +87,6 @@ public record LedgerLocation(Path file, PostgresLocation server) {
   @Override
   public String toString() {
     return file != null ? file.toString() : server.toString();
-  }
-
-  private Path fileOnly(String dataset) {
-    if (dataset != null && !dataset.equals(DEFAULT_DATASET)) {
-      throw new IllegalArgumentException("--dataset " + dataset + " needs a PostgreSQL ledger"
-          + " (--ledger postgresql://HOST[:PORT]/DB): the SQLite file " + file + " holds one"
-          + " budget");
-    }
-    return file;
   }
 
   private static String dataset(String dataset) {

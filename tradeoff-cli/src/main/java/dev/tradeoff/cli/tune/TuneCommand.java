@@ -11,6 +11,7 @@ import dev.tradeoff.cli.io.Json;
 import dev.tradeoff.cli.io.LedgerAmounts;
 import dev.tradeoff.cli.io.Numbers;
 import dev.tradeoff.cli.options.LedgerLocation;
+import dev.tradeoff.cli.options.LedgerTarget;
 import dev.tradeoff.ledger.PrivacyLedger;
 import dev.tradeoff.mechanisms.random.Randomness;
 import dev.tradeoff.selection.command.CommandTuning;
@@ -24,6 +25,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.random.RandomGenerator;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -55,14 +57,7 @@ public final class TuneCommand implements Callable<Integer> {
   @Option(names = "--plan", description = "plan JSON (candidates, epsilonPrime, optional alpha)")
   Path plan;
 
-  @Option(names = "--ledger", converter = LedgerLocation.Converter.class,
-      description = "privacy-budget ledger to charge: an SQLite file or"
-          + " postgresql://HOST[:PORT]/DB (credentials from PGUSER/PGPASSWORD or ~/.pgpass)")
-  LedgerLocation ledger;
-
-  @Option(names = "--dataset", description = "the dataset whose budget a PostgreSQL ledger"
-      + " charges (default " + LedgerLocation.DEFAULT_DATASET + ")")
-  String dataset;
+  @Mixin LedgerTarget target;
 
   @Option(names = "--budget", description = "total budget (for a new ledger, or checked in memory)")
   Double budget;
@@ -100,6 +95,11 @@ public final class TuneCommand implements Callable<Integer> {
   private BudgetStore store(TuningPlan p) {
     PrivacyGuarantee fresh =
         budget == null ? null : p.alpha().<PrivacyGuarantee>map(a -> RenyiDp.ofOrder(a, budget)).orElse(new PureDp(budget));
+    LedgerLocation ledger = target.location();
+    String dataset = target.dataset();
+    if (dataset != null && ledger == null) {
+      throw new IllegalArgumentException("--dataset needs --ledger");
+    }
     if (ledger != null) {
       if (seed != null) {
         throw new IllegalArgumentException("--seed makes the run reproducible and NOT private, so"
@@ -155,8 +155,8 @@ public final class TuneCommand implements Callable<Integer> {
     if (remaining != null) {
       doc.put("remaining", LedgerAmounts.json(remaining));
     }
-    if (ledger != null) {
-      doc.put("ledger", ledger.toString());
+    if (target.location() != null) {
+      doc.put("ledger", target.location().toString());
     }
     if (json) {
       out.println(Json.write(doc));

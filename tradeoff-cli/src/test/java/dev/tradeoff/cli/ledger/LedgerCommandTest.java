@@ -67,4 +67,30 @@ class LedgerCommandTest {
     assertThat(bad.err()).startsWith("tradeoff: ").contains("not a Tradeoff privacy ledger");
     assertThat(bad.err().lines()).hasSize(1);
   }
+
+  @Test
+  void aFileHoldsOneBudgetPerDatasetAndEveryChargeNamesOne() {
+    String file = dir.resolve("team.db").toString();
+    assertThat(CliRun.of("ledger", "create", "--ledger", file, "--dataset", "clicks", "--budget",
+        "1,1e-6", "--filters", "basic").status()).isZero();
+    assertThat(CliRun.of("ledger", "create", "--ledger", file, "--dataset", "visits", "--budget",
+        "4,1e-6", "--filters", "basic").status()).isZero();
+    CliRun again = CliRun.of("ledger", "create", "--ledger", file, "--dataset", "clicks",
+        "--budget", "9,1e-6");
+    assertThat(again.status()).isEqualTo(2);
+    assertThat(again.err()).contains("already has dataset clicks");
+    CliRun charged = CliRun.of("ledger", "charge", "--ledger", file, "--dataset", "visits",
+        "--mechanism", "pure:epsilon=1", "--label", "counts");
+    assertThat(charged.status()).as(charged.err()).isZero();
+    JsonNode visits = CliRun.of("ledger", "remaining", "--ledger", file, "--dataset", "visits",
+        "--json").json();
+    JsonNode clicks = CliRun.of("ledger", "remaining", "--ledger", file, "--dataset", "clicks",
+        "--json").json();
+    // 4 less the charge's (epsilon, delta) at the policy's event delta, about 1
+    assertThat(visits.get("remaining").get("epsilon").asDouble()).isBetween(2.99, 3.01);
+    assertThat(clicks.get("remaining").get("epsilon").asDouble()).isEqualTo(1.0);
+    CliRun none = CliRun.of("ledger", "show", "--ledger", file);
+    assertThat(none.status()).isEqualTo(2);
+    assertThat(none.err()).contains("no dataset \"default\"");
+  }
 }
