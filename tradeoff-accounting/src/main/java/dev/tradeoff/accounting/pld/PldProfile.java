@@ -430,7 +430,6 @@ public final class PldProfile implements PrivacyProfile {
     return new Maximum(max, direction);
   }
 
-
   /**
    * The lower bounds as a profile of their own: its δ(ε) and ε(δ) are at most the true values
    * (each answer still checked against the upper bound).
