@@ -472,6 +472,8 @@ class HostileInputSweepTest {
     add(b, "ledger history", "--ledger " + filters);
     add(b, "ledger plot", "--ledger " + filters + " --out " + dir.resolve("ledger.png"));
     add(b, "ledger verify", "--ledger " + filters);
+    // grant needs a PostgreSQL server (LabelPostgresLedgerTest has one); on a file it is refused
+    add(b, "ledger grant", "--ledger " + filters + " --dataset default --role analyst");
     for (String r : List.of("bernoulli", "darrm", "shuffle", "expost", "stability")) {
       add(b, "reproduce " + r, "--out " + out, "--out");
     }

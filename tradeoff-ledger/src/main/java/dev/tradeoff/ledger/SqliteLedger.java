@@ -83,9 +83,11 @@ import org.sqlite.SQLiteException;
  * and every write checks the header and what is new since its handle last verified the chain, so
  * a ledger whose chain is broken, whose recorded budget or policy was edited, or whose last entries
  * were deleted is refused with one line and nothing is charged; an entry edited after a handle
- * verified it is not counted as edited by that handle and is found by the next open or verify. The chain has no secret: it detects edits, not an editor who
- * recomputes it; record {@link #verify()}'s head hash elsewhere to pin the history.
- */public final class SqliteLedger extends PrivacyLedger {
+ * verified it is not counted as edited by that handle and is found by the next open or verify.
+ * The chain has no secret: it detects edits, not an editor who recomputes it; record {@link
+ * #verify()}'s head hash elsewhere to pin the history.
+ */
+public final class SqliteLedger extends PrivacyLedger {
 
   /** The value of SQLite's {@code application_id} header field in a ledger: "TrdL". */
   public static final int APPLICATION_ID = 0x5472644C;
