@@ -19,7 +19,8 @@ class BuildMetadataTest {
 
   /** Reactor modules that are not libraries: the BOM itself and the applications. */
   private static final Set<String> NOT_LIBRARIES =
-      Set.of("tradeoff-bom", "tradeoff-cli", "tradeoff-bench", "tradeoff-experiments");
+      Set.of("tradeoff-bom", "tradeoff-cli", "tradeoff-bench", "tradeoff-experiments",
+          "tradeoff-module-test");
 
   @Test
   void versionFlagPrintsThePomVersion() throws IOException {
