@@ -5,15 +5,12 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.tradeoff.cli.TradeoffCommand;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import dev.tradeoff.cli.CliRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 class EnsembleCommandTest {
 
@@ -25,14 +22,10 @@ class EnsembleCommandTest {
     }
   }
 
+  /** A quiet in-process run ({@link CliRun}): no progress line can mix with a refusal's line. */
   private static Run run(String... args) {
-    CommandLine cli = TradeoffCommand.commandLine();
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    cli.setOut(new PrintWriter(out));
-    cli.setErr(new PrintWriter(err));
-    int status = cli.execute(args);
-    return new Run(status, out.toString(), err.toString());
+    CliRun r = CliRun.of(args);
+    return new Run(r.status(), r.out(), r.err());
   }
 
   @Test
