@@ -4,35 +4,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.tradeoff.cli.TradeoffCommand;
+import dev.tradeoff.cli.CliRun;
 import dev.tradeoff.cli.io.Failures;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 class AuditCommandTest {
 
-  private record Run(int status, String out, String err) {}
-
-  private static Run run(String... args) {
-    CommandLine cli = TradeoffCommand.commandLine();
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    cli.setOut(new PrintWriter(out));
-    cli.setErr(new PrintWriter(err));
-    int status = cli.execute(args);
-    return new Run(status, out.toString(), err.toString());
-  }
-
-  private static JsonNode json(Run run) throws Exception {
+  private static JsonNode json(CliRun run) throws Exception {
     return new ObjectMapper().readTree(run.out());
   }
 
   @Test
   void correctLaplacePassesWithJsonReport() throws Exception {
-    Run run =
-        run("audit", "--mechanism", "laplace:epsilon=1.0", "--samples", "40000", "--seed", "1",
+    CliRun run =
+        CliRun.of("audit", "--mechanism", "laplace:epsilon=1.0", "--samples", "40000", "--seed", "1",
             "--json");
 
     assertThat(run.status()).isZero();
@@ -47,8 +32,8 @@ class AuditCommandTest {
 
   @Test
   void laplaceWithScaleThirtyPercentTooSmallFailsWithStatusOne() throws Exception {
-    Run run =
-        run("audit", "--mechanism", "laplace:epsilon=1.0,scale-factor=0.7", "--samples", "40000",
+    CliRun run =
+        CliRun.of("audit", "--mechanism", "laplace:epsilon=1.0,scale-factor=0.7", "--samples", "40000",
             "--seed", "1", "--json");
 
     assertThat(run.status()).isEqualTo(AuditCommand.VIOLATION);
@@ -59,8 +44,8 @@ class AuditCommandTest {
 
   @Test
   void randomizedResponseTableShowsANearTightBound() {
-    Run run =
-        run("audit", "--mechanism", "randomized-response:epsilon=2", "--samples", "200000",
+    CliRun run =
+        CliRun.of("audit", "--mechanism", "randomized-response:epsilon=2", "--samples", "200000",
             "--seed", "5", "--confidence", "0.99");
 
     assertThat(run.status()).isZero();
@@ -74,8 +59,8 @@ class AuditCommandTest {
 
   @Test
   void gaussianIsAuditedAtItsDelta() throws Exception {
-    Run run =
-        run("audit", "--mechanism", "gaussian:epsilon=1,delta=1e-3", "--samples", "10000",
+    CliRun run =
+        CliRun.of("audit", "--mechanism", "gaussian:epsilon=1,delta=1e-3", "--samples", "10000",
             "--seed", "2", "--json");
 
     assertThat(run.status()).isZero();
@@ -86,8 +71,8 @@ class AuditCommandTest {
 
   @Test
   void kAryRandomizedResponsePasses() throws Exception {
-    Run run =
-        run("audit", "--mechanism", "randomized-response:epsilon=1,k=4", "--samples", "20000",
+    CliRun run =
+        CliRun.of("audit", "--mechanism", "randomized-response:epsilon=1,k=4", "--samples", "20000",
             "--seed", "2", "--json");
 
     assertThat(run.status()).isZero();
@@ -98,16 +83,16 @@ class AuditCommandTest {
   void sameSeedGivesTheSameReport() {
     String[] args = {"audit", "--mechanism", "randomized-response:epsilon=1", "--samples", "10000",
         "--seed", "3", "--json"};
-    assertThat(run(args).out()).isEqualTo(run(args).out());
+    assertThat(CliRun.of(args).out()).isEqualTo(CliRun.of(args).out());
   }
 
   @Test
   void badInputIsOneLineWithStatusTwo() {
-    Run unknown = run("audit", "--mechanism", "cauchy:epsilon=1", "--samples", "100");
-    Run negative = run("audit", "--mechanism", "laplace:epsilon=-1", "--samples", "100");
-    Run confidence =
-        run("audit", "--mechanism", "laplace:epsilon=1", "--samples", "100", "--confidence", "1");
-    Run key = run("audit", "--mechanism", "laplace:epsilon=1,sigma=2", "--samples", "100");
+    CliRun unknown = CliRun.of("audit", "--mechanism", "cauchy:epsilon=1", "--samples", "100");
+    CliRun negative = CliRun.of("audit", "--mechanism", "laplace:epsilon=-1", "--samples", "100");
+    CliRun confidence =
+        CliRun.of("audit", "--mechanism", "laplace:epsilon=1", "--samples", "100", "--confidence", "1");
+    CliRun key = CliRun.of("audit", "--mechanism", "laplace:epsilon=1,sigma=2", "--samples", "100");
 
     assertThat(unknown.status()).isEqualTo(Failures.BAD_INPUT);
     assertThat(unknown.err()).startsWith("tradeoff: --mechanism must be one of laplace");
@@ -119,7 +104,7 @@ class AuditCommandTest {
     assertThat(key.status()).isEqualTo(Failures.BAD_INPUT);
     assertThat(key.err()).contains("sigma");
     assertThat(unknown.err().lines()).hasSize(1);
-    Run delta = run("audit", "--mechanism", "gaussian:epsilon=1,delta=1", "--samples", "100");
+    CliRun delta = CliRun.of("audit", "--mechanism", "gaussian:epsilon=1,delta=1", "--samples", "100");
     assertThat(delta.status()).isEqualTo(Failures.BAD_INPUT);
     assertThat(delta.err()).contains("delta");
   }

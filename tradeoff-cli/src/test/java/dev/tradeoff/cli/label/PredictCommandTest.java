@@ -4,39 +4,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.tradeoff.cli.TradeoffCommand;
+import dev.tradeoff.cli.CliRun;
 import dev.tradeoff.cli.io.Failures;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 class PredictCommandTest {
 
   @TempDir Path tmp;
 
-  private record Run(int status, String out, String err) {}
-
-  private static Run run(String... args) {
-    CommandLine cli = TradeoffCommand.commandLine();
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    cli.setOut(new PrintWriter(out));
-    cli.setErr(new PrintWriter(err));
-    int status = cli.execute(args);
-    return new Run(status, out.toString(), err.toString());
-  }
-
   @Test
   void quickRunOnTheShippedSubsetPrintsBothTablesAndWritesTheReport() throws IOException {
     Path report = tmp.resolve("report");
-    Run r = run("predict", "--queries", "20,50", "--repeats", "3", "--seed", "7",
+    CliRun r = CliRun.of("predict", "--queries", "20,50", "--repeats", "3", "--seed", "7",
         "--report", report.toString());
     assertThat(r.status()).as(r.err()).isZero();
     assertThat(r.out()).contains("Table 1", "Table 2", "GNMax", "DaRRM gamma_Sub",
@@ -52,7 +37,7 @@ class PredictCommandTest {
 
   @Test
   void jsonRunReportsAccuracyForEveryAggregatorAndQ() throws IOException {
-    Run r = run("predict", "--queries", "20", "--repeats", "2", "--seed", "3", "--json");
+    CliRun r = CliRun.of("predict", "--queries", "20", "--repeats", "2", "--seed", "3", "--json");
     assertThat(r.status()).as(r.err()).isZero();
     JsonNode json = new ObjectMapper().readTree(r.out());
     assertThat(json.get("accuracy")).hasSize(3);
@@ -69,7 +54,7 @@ class PredictCommandTest {
   @Test
   void atEqualPrivacyOptimisedDarrmBeatsSubsamplingWhichBeatsGnmax() throws IOException {
     // [DaRRM24, Section 6.2] (Table 1), on the shipped Fashion-MNIST 5-vs-8 subset, seed 1.
-    Run r = run("predict", "--seed", "1", "--json");
+    CliRun r = CliRun.of("predict", "--seed", "1", "--json");
     assertThat(r.status()).as(r.err()).isZero();
     JsonNode json = new ObjectMapper().readTree(r.out());
     for (int q : new int[] {20, 50, 100}) {
@@ -92,7 +77,7 @@ class PredictCommandTest {
 
   @Test
   void missingDatasetDirectoryIsOneLineAndStatusTwo() {
-    Run r = run("predict", "--data", tmp.resolve("nowhere").toString());
+    CliRun r = CliRun.of("predict", "--data", tmp.resolve("nowhere").toString());
     assertThat(r.status()).isEqualTo(2);
     assertThat(r.err().strip()).startsWith("tradeoff: data must be").doesNotContain("\n");
   }
@@ -107,7 +92,7 @@ class PredictCommandTest {
         out.write(new byte[] {0, 0, 0x0b, 0x07, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0});
       }
     }
-    Run r = run("predict", "--data", dir.toString());
+    CliRun r = CliRun.of("predict", "--data", dir.toString());
     assertThat(r.status()).isEqualTo(2);
     assertThat(r.err().strip()).startsWith("tradeoff: ").containsIgnoringCase("magic")
         .doesNotContain("\n");
@@ -115,14 +100,14 @@ class PredictCommandTest {
 
   @Test
   void classNotInTheDataIsOneLineAndStatusTwo() {
-    Run r = run("predict", "--classes", "3,8");
+    CliRun r = CliRun.of("predict", "--classes", "3,8");
     assertThat(r.status()).isEqualTo(2);
     assertThat(r.err().strip()).startsWith("tradeoff: ").contains("3").doesNotContain("\n");
   }
 
   @Test
   void tooManyTeachersIsOneLineAndStatusTwo() {
-    Run r = run("predict", "--teachers", "100001");
+    CliRun r = CliRun.of("predict", "--teachers", "100001");
     assertThat(r.status()).isEqualTo(2);
     assertThat(r.err().strip())
         .startsWith("tradeoff: --teachers must be in [1, 1001], but was 100001")
@@ -132,7 +117,7 @@ class PredictCommandTest {
   @Test
   void runnerMissingFromTheClassPathIsOneLineAndStatusTwo() {
     // The default jar carries only the DirectRunner (Spark is optional in tradeoff-beam).
-    Run r = run("predict", "--runner", "spark");
+    CliRun r = CliRun.of("predict", "--runner", "spark");
     assertThat(r.status()).isEqualTo(2);
     assertThat(r.err().strip()).startsWith("tradeoff: runner spark is not on the class path")
         .contains("-Pcluster-runners").doesNotContain("\n");
@@ -140,7 +125,7 @@ class PredictCommandTest {
 
   @Test
   void budgetTooSmallIsRefusedBeforeTraining() {
-    Run r = run("predict", "--queries", "100", "--budget", "1,0.1", "--seed", "1");
+    CliRun r = CliRun.of("predict", "--queries", "100", "--budget", "1,0.1", "--seed", "1");
     assertThat(r.status()).isEqualTo(Failures.BUDGET_EXCEEDED);
     assertThat(r.err()).contains("privacy budget exceeded", "only ApproxDp[epsilon=1.0, delta=0.1]")
         .doesNotContain("training");

@@ -4,34 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.tradeoff.cli.TradeoffCommand;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import dev.tradeoff.cli.CliRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 class ShuffleCommandTest {
 
   @TempDir Path dir;
 
-  private record Run(int status, String out, String err) {}
-
-  private static Run run(String... args) {
-    CommandLine cli = TradeoffCommand.commandLine();
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    cli.setOut(new PrintWriter(out));
-    cli.setErr(new PrintWriter(err));
-    int status = cli.execute(args);
-    return new Run(status, out.toString(), err.toString());
-  }
-
   @Test
   void analyzeJsonHasThePublicContract() throws Exception {
-    Run r = run("shuffle", "analyze", "--users", "100", "--lambda", "58", "--json");
+    CliRun r = CliRun.of("shuffle", "analyze", "--users", "100", "--lambda", "58", "--json");
     assertThat(r.status()).isZero();
     JsonNode json = new ObjectMapper().readTree(r.out());
     assertThat(json.at("/paper/mu").asDouble()).isBetween(0.47, 0.49);
@@ -48,12 +33,12 @@ class ShuffleCommandTest {
 
   @Test
   void analyzeFlagsAnInvalidPaperCurveAndReportsTheExactGuarantee() throws Exception {
-    Run r = run("shuffle", "analyze", "--users", "100", "--lambda", "10", "--delta", "1e-3",
+    CliRun r = CliRun.of("shuffle", "analyze", "--users", "100", "--lambda", "10", "--delta", "1e-3",
         "--json");
     JsonNode json = new ObjectMapper().readTree(r.out());
     assertThat(json.at("/paper/validLowerBound").asBoolean()).isFalse();
     assertThat(json.at("/guarantee/source").asText()).isEqualTo("exact");
-    Run table = run("shuffle", "analyze", "--users", "100", "--lambda", "10");
+    CliRun table = CliRun.of("shuffle", "analyze", "--users", "100", "--lambda", "10");
     assertThat(table.out()).contains("NOT confirmed");
   }
 
@@ -68,7 +53,7 @@ class ShuffleCommandTest {
       {"shuffle", "analyze", "--users", "many", "--lambda", "58"},
     };
     for (String[] args : cases) {
-      Run r = run(args);
+      CliRun r = CliRun.of(args);
       assertThat(r.status()).as(String.join(" ", args)).isEqualTo(2);
       assertThat(r.err()).startsWith("tradeoff: ");
       assertThat(r.err().strip().lines().count()).isEqualTo(1);
@@ -88,8 +73,8 @@ class ShuffleCommandTest {
     Files.writeString(csv, s.toString());
     String[] args = {"shuffle", "sum", "--input", csv.toString(), "--column", "x", "--lambda", "58",
         "--bits", "10", "--seed", "42", "--json"};
-    Run a = run(args);
-    Run b = run(args);
+    CliRun a = CliRun.of(args);
+    CliRun b = CliRun.of(args);
     assertThat(a.status()).isZero();
     assertThat(a.out()).isEqualTo(b.out());
     JsonNode json = new ObjectMapper().readTree(a.out());
@@ -102,17 +87,17 @@ class ShuffleCommandTest {
   void sumRejectsNonNumericAndOutOfRangeCellsAndUnknownColumns() throws Exception {
     Path bad = dir.resolve("bad.csv");
     Files.writeString(bad, "x\n0.5\nabc\n0.1\n");
-    Run r = run("shuffle", "sum", "--input", bad.toString(), "--column", "x", "--lambda", "1");
+    CliRun r = CliRun.of("shuffle", "sum", "--input", bad.toString(), "--column", "x", "--lambda", "1");
     assertThat(r.status()).isEqualTo(2);
     assertThat(r.err().strip()).isEqualTo(
         "tradeoff: bad.csv line 3, column x must be a number, but was 'abc'");
     Path range = dir.resolve("range.csv");
     Files.writeString(range, "x\n0.5\n1.5\n0.1\n");
-    r = run("shuffle", "sum", "--input", range.toString(), "--column", "x", "--lambda", "1");
+    r = CliRun.of("shuffle", "sum", "--input", range.toString(), "--column", "x", "--lambda", "1");
     assertThat(r.status()).isEqualTo(2);
     assertThat(r.err().strip()).isEqualTo(
         "tradeoff: range.csv line 3, column x must be in [0, 1], but was 1.5");
-    r = run("shuffle", "sum", "--input", range.toString(), "--column", "y", "--lambda", "1");
+    r = CliRun.of("shuffle", "sum", "--input", range.toString(), "--column", "y", "--lambda", "1");
     assertThat(r.status()).isEqualTo(2);
     assertThat(r.err()).contains("column must be one of [x]");
   }
@@ -120,11 +105,11 @@ class ShuffleCommandTest {
   @Test
   void plotAndReproduceWritePngs() throws Exception {
     Path png = dir.resolve("fig.png");
-    Run r = run("shuffle", "plot", "--users", "100", "--lambda", "58", "--out", png.toString());
+    CliRun r = CliRun.of("shuffle", "plot", "--users", "100", "--lambda", "58", "--out", png.toString());
     assertThat(r.status()).isZero();
     assertThat(Files.readAllBytes(png)).startsWith(new byte[] {(byte) 0x89, 'P', 'N', 'G'});
     Path out = dir.resolve("repro");
-    r = run("reproduce", "shuffle", "--out", out.toString());
+    r = CliRun.of("reproduce", "shuffle", "--out", out.toString());
     assertThat(r.status()).isZero();
     for (String f : new String[] {"figure1a.png", "figure1b.png", "figure1c.png",
         "figure1d.png"}) {
