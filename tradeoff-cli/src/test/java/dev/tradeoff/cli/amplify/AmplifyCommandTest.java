@@ -4,25 +4,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.tradeoff.cli.TradeoffCommand;
-import java.io.PrintWriter;
+import dev.tradeoff.cli.CliRun;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 class AmplifyCommandTest {
 
   private final StringWriter out = new StringWriter();
   private final StringWriter err = new StringWriter();
 
+  /** Runs through {@link CliRun} and appends what it printed to {@code out} and {@code err}. */
   private int run(String... args) {
-    CommandLine cli = TradeoffCommand.commandLine();
-    cli.setOut(new PrintWriter(out));
-    cli.setErr(new PrintWriter(err));
-    return cli.execute(args);
+    CliRun r = CliRun.of(args);
+    out.write(r.out());
+    err.write(r.err());
+    return r.status();
   }
 
   @Test

@@ -4,22 +4,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.tradeoff.cli.TradeoffCommand;
-import java.io.PrintWriter;
+import dev.tradeoff.cli.CliRun;
 import java.io.StringWriter;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 class NoiseCommandTest {
 
   private final StringWriter out = new StringWriter();
   private final StringWriter err = new StringWriter();
 
+  /** Runs through {@link CliRun} and appends what it printed to {@code out} and {@code err}. */
   private int run(String... args) {
-    CommandLine cli = TradeoffCommand.commandLine();
-    cli.setOut(new PrintWriter(out));
-    cli.setErr(new PrintWriter(err));
-    return cli.execute(args);
+    CliRun r = CliRun.of(args);
+    out.write(r.out());
+    err.write(r.err());
+    return r.status();
   }
 
   @Test
