@@ -1,6 +1,5 @@
 package dev.tradeoff.ledger;
 
-import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.accounting.budget.BudgetExceededException;
 import dev.tradeoff.accounting.budget.BudgetStore;
 import dev.tradeoff.accounting.budget.Charge;
@@ -13,6 +12,7 @@ import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.PrivacyGuarantee;
 import dev.tradeoff.accounting.guarantee.PureDp;
 import dev.tradeoff.accounting.guarantee.RenyiDp;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.accounting.internal.Shown;
 import java.math.BigDecimal;
 import java.sql.Connection;

@@ -1,11 +1,11 @@
 package dev.tradeoff.ledger;
 
-import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.accounting.budget.BudgetStore;
 import dev.tradeoff.accounting.budget.EntryStatus;
 import dev.tradeoff.accounting.budget.GuaranteeKind;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.PrivacyGuarantee;
+import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.accounting.internal.Shown;
 import java.io.IOException;
 import java.nio.file.Files;
