@@ -515,6 +515,15 @@ public final class AggregateCommand implements Callable<Integer> {
       d.put("kind", "data-dependent RDP (Papernot et al. 2018, Theorem 6 with Proposition 7): "
           + "NOT a differential privacy guarantee; it is a function of the votes, never charged");
       m.put("dataDependent", d);
+    } else if (released != null) {
+      Map<String, Object> d = new LinkedHashMap<>();
+      d.put("epsilon", released.epsilon());
+      d.put("delta", delta);
+      d.put("order", released.parameters().order());
+      d.put("kind", "data-dependent, released by smooth sensitivity (Papernot et al. 2018, "
+          + "Section 4), its release cost included: a private estimate at these votes, not a "
+          + "worst case");
+      m.put("dataDependent", d);
     }
     m.put("randomness", seed == null ? "secure" : "seeded(" + seed + "): reproducible, NOT "
         + "private");

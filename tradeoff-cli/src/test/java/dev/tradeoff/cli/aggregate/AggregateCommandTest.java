@@ -246,7 +246,9 @@ class AggregateCommandTest {
     assertThat(g.at("/kind").asText()).startsWith("data-dependent, released by smooth");
     assertThat(r.json().at("/dataIndependentGuarantee/kind").asText())
         .isEqualTo("data-independent");
-    assertThat(r.json().has("dataDependent")).isFalse();
+    assertThat(r.json().at("/dataDependent/epsilon").asDouble())
+        .isEqualTo(g.at("/dataDependentEpsilon").asDouble());
+    assertThat(r.json().at("/dataDependent/kind").asText()).contains("released by smooth");
     try (SqliteLedger l = SqliteLedger.open(ledger)) {
       assertThat(l.entries()).hasSize(1);
       assertThat(l.entries().get(0).label()).contains("charge: data-dependent");
