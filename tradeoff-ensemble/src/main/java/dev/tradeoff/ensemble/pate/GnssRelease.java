@@ -210,7 +210,8 @@ public record GnssRelease(double order, double beta, double sigma) implements Se
    * the shares on many workers (in any grouping) gets the very f and SS_β of the in-memory run.
    * Rounding up keeps both bounds valid: a query's rounded f moves by at most its rounded LS
    * between neighbours (⌈a⌉ − ⌈b⌉ ≤ ⌈a − b⌉ on the grid), and rounding is monotone, so the
-   * β-smoothness of the sum is kept.
+   * β-smoothness of the sum is kept. A share is a function of the votes: NOT releasable, only
+   * its noisy release is.
    *
    * @param rdp f in units
    * @param localSensitivities LS(d) in units, d = 0, …, K − 1 (copied)
