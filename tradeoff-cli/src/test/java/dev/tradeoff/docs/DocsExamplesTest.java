@@ -50,7 +50,7 @@ class DocsExamplesTest {
     }
     assertThat(seen).contains("AccountingExample", "MechanismsExample", "AuditExample",
         "AmplificationExample", "EnsembleExample", "LearningExample", "BeamExample",
-        "ShuffleExample", "SelectionExample", "PateExample");
+        "ShuffleExample", "SelectionExample", "PateExample", "PateBeamExample");
   }
 
   private static int count(Matcher m) {
@@ -128,6 +128,14 @@ class DocsExamplesTest {
     var run = PateExample.run();
     assertThat(run.processed()).isEqualTo(3);
     assertThat(run.guarantee()).isEqualTo(new ApproxDp(1, 1e-5));
+  }
+
+  @Test
+  void pateBeamExampleRunsAndDeclaresItsChargeBeforehand() {
+    var aggregation = PateBeamExample.run();
+    assertThat(aggregation.labelsEvent()).isEqualTo(dev.tradeoff.ensemble.pate.PateRun
+        .exAnteEvent(aggregation.aggregator(), 2));
+    assertThat(aggregation.release()).isPresent();
   }
 
   @Test

@@ -15,7 +15,8 @@ class DirectFlinkEquivalenceTest {
   void seededPipelineGivesIdenticalResultsOnDirectAndEmbeddedFlinkRunners() {
     List<String> direct = SamePipeline.run(BeamRunner.DIRECT, 99L, tmp.resolve("direct"));
     List<String> flink = SamePipeline.run(BeamRunner.FLINK, 99L, tmp.resolve("flink"));
-    assertThat(direct).hasSize(5 + 5 + 2 * SamePipeline.QUERIES);
+    assertThat(direct).hasSize(5 + 5 + 2 * SamePipeline.QUERIES
+        + 2 * SamePipeline.PATE_QUERIES + 1);
     assertThat(flink).isEqualTo(direct);
   }
 }

@@ -6,14 +6,18 @@ import dev.tradeoff.beam.coder.IntArrayCoder;
 import dev.tradeoff.beam.histogram.HistogramNoise;
 import dev.tradeoff.beam.histogram.PrivateHistogram;
 import dev.tradeoff.beam.majority.PrivateMajority;
+import dev.tradeoff.beam.pate.PateAggregation;
 import dev.tradeoff.beam.random.ElementRandomness;
 import dev.tradeoff.ensemble.noise.NoiseFunction;
+import dev.tradeoff.ensemble.pate.GnssRelease;
+import dev.tradeoff.ensemble.pate.PateAggregator;
 import dev.tradeoff.ensemble.privacy.DarrmSetting;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.apache.beam.sdk.coders.KvCoder;
+import org.apache.beam.sdk.coders.SerializableCoder;
 import org.apache.beam.sdk.coders.StringUtf8Coder;
 import org.apache.beam.sdk.coders.VarLongCoder;
 import org.apache.beam.sdk.transforms.Create;
@@ -22,13 +26,20 @@ import org.apache.beam.sdk.transforms.MapElements;
 import org.apache.beam.sdk.values.KV;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionList;
+import org.apache.beam.sdk.values.PCollectionTuple;
 import org.apache.beam.sdk.values.TypeDescriptors;
 
-/** One fixed pipeline (histogram, DaRRM and GNMax) run on any runner; its sorted output lines. */
+/**
+ * One fixed pipeline (histogram, DaRRM, GNMax, and PATE's Confident-GNMax with its
+ * smooth-sensitivity release and Interactive-GNMax with a joined student) run on any runner; its
+ * sorted output lines.
+ */
 final class SamePipeline {
 
   static final int QUERIES = 400;
   static final int TEACHERS = 11;
+  static final int PATE_QUERIES = 60;
+  static final int PATE_TEACHERS = 200;
 
   private SamePipeline() {}
 
@@ -78,8 +89,43 @@ final class SamePipeline {
             PrivateMajority.gnmax(setting.target(), 2, QUERIES, pp.randomness()))
         .apply("FormatGnMax", MapElements.into(TypeDescriptors.strings())
             .via(kv -> "gnmax " + kv.getKey() + " " + kv.getValue()));
+    List<KV<String, int[]>> histograms = new ArrayList<>();
+    List<KV<String, double[]>> student = new ArrayList<>();
+    for (int q = 0; q < PATE_QUERIES; q++) {
+      int[] counts = new int[3];
+      double agreement = data.nextDouble();
+      for (int t = 0; t < PATE_TEACHERS; t++) {
+        counts[data.nextDouble() < agreement ? 0 : data.nextInt(3)]++;
+      }
+      histograms.add(KV.of("q" + q, counts));
+      student.add(KV.of("q" + q, q % 2 == 0 ? new double[] {0.9, 0.05, 0.05}
+          : new double[] {0.2, 0.5, 0.3}));
+    }
+    PCollection<KV<String, int[]>> histogramsIn = pp.pipeline().apply("Histograms",
+        Create.of(histograms).withCoder(KvCoder.of(StringUtf8Coder.of(), IntArrayCoder.of())));
+    PCollection<KV<String, double[]>> studentIn = pp.pipeline().apply("Student",
+        Create.of(student).withCoder(KvCoder.of(StringUtf8Coder.of(),
+            SerializableCoder.of(double[].class))));
+    PateAggregation.Declared shape = new PateAggregation.Declared(PATE_QUERIES, 3,
+        PATE_TEACHERS);
+    PCollectionTuple confident = pp.apply("Confident", histogramsIn, PateAggregation.of(
+        new PateAggregator.ConfidentGnmax(120, 40, 40), shape, pp.randomness())
+        .withRelease(GnssRelease.of(20, 10), 1e-5));
+    PCollection<String> answers = confident.get(PateAggregation.ANSWERS)
+        .apply("FormatConfident", MapElements.into(TypeDescriptors.strings())
+            .via(kv -> "confident " + kv.getKey() + " " + kv.getValue()));
+    PCollection<String> release = confident.get(PateAggregation.RELEASE)
+        .apply("FormatRelease", MapElements.into(TypeDescriptors.strings())
+            .via(r -> "release " + r));
+    PCollection<String> interactive = pp.apply("Interactive", histogramsIn,
+            PateAggregation.interactiveGnmax(60, 20, 40, 0.8, studentIn, shape,
+                pp.randomness()))
+        .get(PateAggregation.ANSWERS)
+        .apply("FormatInteractive", MapElements.into(TypeDescriptors.strings())
+            .via(kv -> "interactive " + kv.getKey() + " " + kv.getValue()));
     Collected collected = Collected.writeTo(PCollectionList.of(hist).and(gaussHist).and(darrm)
-        .and(gnmax).apply("All", Flatten.pCollections()), out);
+        .and(gnmax).and(answers).and(release).and(interactive)
+        .apply("All", Flatten.pCollections()), out);
     pp.run();
     return collected.lines();
   }

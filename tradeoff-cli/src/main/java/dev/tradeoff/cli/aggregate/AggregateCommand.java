@@ -62,7 +62,10 @@ import picocli.CommandLine.Spec;
             + "be exceeded.",
         "Without sigmas, --epsilon picks them: GNMax sigma2 = sqrt(2Q)/mu; Confident-GNMax "
             + "sigma1 = 3.75 sigma2, T = 0.8 K (Papernot et al.'s MNIST ratios) and the smallest "
-            + "sigma2 that meets (E, D) over all Q queries, mu the GDP parameter of (E, D)."})
+            + "sigma2 that meets (E, D) over all Q queries, mu the GDP parameter of (E, D).",
+        "With --charge data-dependent and no --ss-*, --epsilon also picks the release: "
+            + "beta = 0.4/lambda and, over a fixed grid of lambda, the least noise whose worst "
+            + "case at lambda (labels and release) fits E (see docs/pate.md)."})
 public final class AggregateCommand implements Callable<Integer> {
 
   /** Exit status when the guarantee exceeds the budget or the ledger's remainder. */
@@ -167,12 +170,19 @@ public final class AggregateCommand implements Callable<Integer> {
     VotesCsv.Read read = read();
     VoteTable table = read.table();
     checkEmptyOutput();
-    PateAggregator agg = aggregator(table, read.classes());
-    GnssRelease gnss = gnss();
+    boolean releaseByRule = releaseByRule();
+    // with no noise given, the release rule picks the labels' mu too (before any vote is used)
+    PateCalibration.ReleaseChoice rule = releaseByRule && sigma2 == null
+        ? PateCalibration.release(budget) : null;
+    PateAggregator agg = aggregator(table, read.classes(), rule);
     boolean filter = answerUntil != null;
     DpEvent event = filter
         ? new GuaranteeEvent(new GaussianDp(GaussianDpConversion.mu(budget.epsilon(), delta)))
         : PateRun.exAnteEvent(agg, table.size());
+    if (releaseByRule && rule == null) {
+      rule = PateCalibration.release(budget, event);
+    }
+    GnssRelease gnss = rule != null ? rule.release() : gnss();
     ApproxDp guarantee = filter ? budget : PateRun.guarantee(event, delta);
     // with the data-dependent charge the worst case is the run's RDP at lambda plus the release
     ApproxDp worstCase = gnss == null ? guarantee
@@ -279,7 +289,11 @@ public final class AggregateCommand implements Callable<Integer> {
     return null;
   }
 
-  private GnssRelease gnss() {
+  /**
+   * Whether the release parameters are chosen by {@link PateCalibration#release}: --charge
+   * data-dependent with --epsilon and none of --ss-order, --ss-sigma, --ss-beta.
+   */
+  private boolean releaseByRule() {
     boolean given = ssOrder != null || ssSigma != null || ssBeta != null;
     switch (charge) {
       case "data-independent" -> {
@@ -287,7 +301,7 @@ public final class AggregateCommand implements Callable<Integer> {
           throw new IllegalArgumentException("--ss-order, --ss-sigma and --ss-beta belong to "
               + "--charge data-dependent, but --charge was data-independent");
         }
-        return null;
+        return false;
       }
       case "data-dependent" -> {
         if (dataDependent) {
@@ -295,9 +309,27 @@ public final class AggregateCommand implements Callable<Integer> {
               + "epsilon, which would undo the private release of --charge data-dependent; give "
               + "one of them");
         }
+        if (!given && epsilon == null) {
+          throw new IllegalArgumentException("--charge data-dependent needs --epsilon (the rule "
+              + "then picks the release) or --ss-order and --ss-sigma (public, fixed before the "
+              + "votes are read)");
+        }
+        return !given;
+      }
+      default -> throw new IllegalArgumentException("--charge must be data-independent or "
+          + "data-dependent, but was " + charge);
+    }
+  }
+
+  private GnssRelease gnss() {
+    switch (charge) {
+      case "data-independent" -> {
+        return null;
+      }
+      case "data-dependent" -> {
         if (ssOrder == null || ssSigma == null) {
           throw new IllegalArgumentException("--charge data-dependent needs --ss-order and "
-              + "--ss-sigma (public, fixed before the votes are read)");
+              + "--ss-sigma together (or neither, with --epsilon, to let the rule choose)");
         }
         Inputs.magnitude("--ss-order", ssOrder);
         Inputs.noise("--ss-sigma", ssSigma);
@@ -309,7 +341,8 @@ public final class AggregateCommand implements Callable<Integer> {
     }
   }
 
-  private PateAggregator aggregator(VoteTable table, List<String> classNames) {
+  private PateAggregator aggregator(VoteTable table, List<String> classNames,
+      PateCalibration.ReleaseChoice rule) {
     boolean confident = switch (aggregator) {
       case "gnmax" -> false;
       case "confident-gnmax", "interactive-gnmax" -> true;
@@ -333,6 +366,11 @@ public final class AggregateCommand implements Callable<Integer> {
       if (threshold != null || sigma1 != null) {
         throw new IllegalArgumentException("--threshold and --sigma1 need --sigma2 too (or "
             + "none of them, to let --epsilon choose)");
+      }
+      if (rule != null) {
+        return confident
+            ? PateCalibration.confidentGnmax(rule.labelsMu(), table.size(), table.teachers())
+            : PateCalibration.gnmax(rule.labelsMu(), table.size());
       }
       ApproxDp target = new ApproxDp(epsilon, delta);
       return confident ? PateCalibration.confidentGnmax(target, table.size(), table.teachers())
@@ -420,8 +458,9 @@ public final class AggregateCommand implements Callable<Integer> {
       a.put("name", "gnmax");
     }
     a.put("sigma2", agg.sigma2());
-    a.put("chosenBy", sigma2 == null ? "rule: --epsilon over all queries (PateCalibration)"
-        : "given");
+    a.put("chosenBy", sigma2 == null ? (released != null
+        ? "rule: --epsilon with the smooth-sensitivity release (PateCalibration.release)"
+        : "rule: --epsilon over all queries (PateCalibration)") : "given");
     m.put("aggregator", a);
     m.put("teachers", table.teachers());
     m.put("classes", classNames);
@@ -464,6 +503,8 @@ public final class AggregateCommand implements Callable<Integer> {
       c.put("beta", p.beta());
       c.put("sigma", p.sigma());
       c.put("releaseRdpCost", p.cost());
+      c.put("chosenBy", ssOrder == null
+          ? "rule: --epsilon, before any vote is read (PateCalibration.release)" : "given");
       m.put("guarantee", c);
     }
     if (dd != null) {
@@ -473,6 +514,15 @@ public final class AggregateCommand implements Callable<Integer> {
       d.put("order", dd.order());
       d.put("kind", "data-dependent RDP (Papernot et al. 2018, Theorem 6 with Proposition 7): "
           + "NOT a differential privacy guarantee; it is a function of the votes, never charged");
+      m.put("dataDependent", d);
+    } else if (released != null) {
+      Map<String, Object> d = new LinkedHashMap<>();
+      d.put("epsilon", released.epsilon());
+      d.put("delta", delta);
+      d.put("order", released.parameters().order());
+      d.put("kind", "data-dependent, released by smooth sensitivity (Papernot et al. 2018, "
+          + "Section 4), its release cost included: a private estimate at these votes, not a "
+          + "worst case");
       m.put("dataDependent", d);
     }
     m.put("randomness", seed == null ? "secure" : "seeded(" + seed + "): reproducible, NOT "

@@ -246,11 +246,50 @@ class AggregateCommandTest {
     assertThat(g.at("/kind").asText()).startsWith("data-dependent, released by smooth");
     assertThat(r.json().at("/dataIndependentGuarantee/kind").asText())
         .isEqualTo("data-independent");
-    assertThat(r.json().has("dataDependent")).isFalse();
+    assertThat(r.json().at("/dataDependent/epsilon").asDouble())
+        .isEqualTo(g.at("/dataDependentEpsilon").asDouble());
+    assertThat(r.json().at("/dataDependent/kind").asText()).contains("released by smooth");
     try (SqliteLedger l = SqliteLedger.open(ledger)) {
       assertThat(l.entries()).hasSize(1);
       assertThat(l.entries().get(0).label()).contains("charge: data-dependent");
       assertThat(((ApproxDp) l.spent()).epsilon()).isCloseTo(charged, within(1e-9));
+    }
+  }
+
+  @Test
+  void withOnlyEpsilonTheRulePicksTheReleaseAndTheNoiseSoThatTheWorstCaseFits()
+      throws IOException {
+    Path ledger = dir.resolve("l.db");
+    CliRun r = run(args(counts(200), dir.resolve("out"), "--epsilon", "4", "--charge",
+        "data-dependent", "--ledger", ledger.toString(), "--ledger-budget", "10,1e-4",
+        "--json"));
+    assertThat(r.status()).as(r.err()).isZero();
+    JsonNode m = r.json();
+    JsonNode g = m.at("/guarantee");
+    assertThat(g.at("/chosenBy").asText()).startsWith("rule");
+    assertThat(m.at("/aggregator/chosenBy").asText()).contains("smooth-sensitivity release");
+    assertThat(g.at("/dataIndependentEpsilon").asDouble()).isLessThanOrEqualTo(4)
+        .isGreaterThan(4 * (1 - 1e-6));
+    assertThat(g.at("/epsilon").asDouble()).isLessThanOrEqualTo(4);
+    assertThat(g.at("/beta").asDouble() * g.at("/order").asDouble()).isCloseTo(0.4,
+        within(1e-12));
+    try (SqliteLedger l = SqliteLedger.open(ledger)) {
+      assertThat(l.entries().get(0).label()).contains("charge: data-dependent");
+    }
+    // given sigmas: the rule fits the release beside them
+    CliRun given = run(args(counts(200), dir.resolve("given"), "--threshold", "200",
+        "--sigma1", "150", "--sigma2", "40", "--epsilon", "9", "--charge", "data-dependent",
+        "--seed", "2", "--json"));
+    assertThat(given.status()).as(given.err()).isZero();
+    assertThat(given.json().at("/guarantee/dataIndependentEpsilon").asDouble())
+        .isLessThanOrEqualTo(9);
+    assertThat(given.json().at("/aggregator/chosenBy").asText()).isEqualTo("given");
+    // too small a budget for any release, or a release without --epsilon or --ss-*: exit 2
+    for (String[] c : new String[][] {{"--epsilon", "0.2", "--charge", "data-dependent"},
+        {"--sigma2", "40", "--aggregator", "gnmax", "--charge", "data-dependent"}}) {
+      CliRun bad = run(args(counts(20), dir.resolve("bad" + c[1]), c));
+      assertThat(bad.status()).as(bad.err()).isEqualTo(2);
+      assertThat(bad.err().strip()).doesNotContain("\n");
     }
   }
 
@@ -280,6 +319,14 @@ class AggregateCommandTest {
         .isCloseTo(GaussianDpConversion.epsilon(mu, 1e-5), within(1e-9));
     assertThat(Files.readAllLines(dir.resolve("out").resolve("labels.csv")).stream().skip(1)
         .filter(l -> l.endsWith(",cat")).count()).isGreaterThanOrEqualTo(byStudent);
+    // the smooth-sensitivity analysis does not cover its real-valued check: one line, exit 2
+    CliRun refused = run(args(votes, dir.resolve("refused"), "--aggregator",
+        "interactive-gnmax", "--student", student.toString(), "--student-confidence", "0.9",
+        "--threshold", "60", "--sigma1", "20", "--sigma2", "40", "--charge", "data-dependent",
+        "--ss-order", "20", "--ss-sigma", "10"));
+    assertThat(refused.status()).isEqualTo(2);
+    assertThat(refused.err().strip()).contains("Appendix B.4").doesNotContain("\n");
+    assertThat(dir.resolve("refused").resolve("labels.csv")).doesNotExist();
   }
 
   @Test

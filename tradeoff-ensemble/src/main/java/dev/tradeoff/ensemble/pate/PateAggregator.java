@@ -6,6 +6,7 @@ import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.accounting.numerics.LogMath;
 import dev.tradeoff.accounting.numerics.StandardNormal;
 import dev.tradeoff.ensemble.gnmax.GnMax;
+import java.io.Serializable;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
@@ -24,8 +25,11 @@ import java.util.random.RandomGenerator;
  * exactly (√2/σ₂)-GDP. The threshold check's input max_j n_j changes by at most 1 (each count
  * moves by at most 1, and a maximum of coordinates moved by at most 1 moves by at most 1), so the
  * check is a Gaussian mechanism of sensitivity 1: (λ, λ/(2σ₁²))-RDP, (1/σ₁)-GDP.
+ *
+ * <p>Aggregators are immutable values, serializable so that a Beam pipeline ships them to its
+ * workers.
  */
-public sealed interface PateAggregator {
+public sealed interface PateAggregator extends Serializable {
 
   /** One query's release, drawing noise from {@code random}. */
   Answer answer(Votes votes, RandomGenerator random);
@@ -205,33 +209,59 @@ public sealed interface PateAggregator {
       Require.nonNull("student", student);
       Map<String, double[]> copy = new HashMap<>();
       for (Map.Entry<String, double[]> e : student.entrySet()) {
-        double[] p = Require.nonNull("student prediction of " + e.getKey(), e.getValue()).clone();
-        Require.that(p.length >= 2, "classes of the student prediction of " + e.getKey(),
-            "must be >= 2", p.length);
-        double sum = 0;
-        for (int j = 0; j < p.length; j++) {
-          Require.probability("student probability of class " + j + " for " + e.getKey(), p[j]);
-          sum += p[j];
-        }
-        Require.that(Math.abs(sum - 1) <= 1e-6, "student probabilities of " + e.getKey(),
-            "must sum to 1 within 1e-6", sum);
-        copy.put(e.getKey(), p);
+        copy.put(e.getKey(), checkedPrediction(e.getKey(), e.getValue()));
       }
       student = Collections.unmodifiableMap(copy);
+    }
+
+    /**
+     * Interactive-GNMax whose student predictions come with each query instead ({@link
+     * #answer(Votes, double[], RandomGenerator)}): a Beam pipeline joins them to the votes by query
+     * id rather than holding them all in the aggregator.
+     */
+    public static InteractiveGnmax withPredictionsPerQuery(double threshold, double sigma1,
+        double sigma2, double studentConfidence) {
+      return new InteractiveGnmax(threshold, sigma1, sigma2, studentConfidence, Map.of());
+    }
+
+    /** A copy of {@code p} checked: C ≥ 2 probabilities summing to 1 within 1e-6. */
+    private static double[] checkedPrediction(String id, double[] p) {
+      double[] copy = Require.nonNull("student prediction of " + id, p).clone();
+      Require.that(copy.length >= 2, "classes of the student prediction of " + id,
+          "must be >= 2", copy.length);
+      double sum = 0;
+      for (int j = 0; j < copy.length; j++) {
+        Require.probability("student probability of class " + j + " for " + id, copy[j]);
+        sum += copy[j];
+      }
+      Require.that(Math.abs(sum - 1) <= 1e-6, "student probabilities of " + id,
+          "must sum to 1 within 1e-6", sum);
+      return copy;
     }
 
     /** The student's probabilities for {@code votes}' query (a copy), checked against C. */
     public double[] prediction(Votes votes) {
       double[] p = student.get(votes.id());
       Require.that(p != null, "student prediction", "must be given for every query", votes.id());
-      Require.that(p.length == votes.classes(), "classes of the student prediction of "
-          + votes.id(), "must equal the votes' " + votes.classes(), p.length);
-      return p.clone();
+      return matching(votes, p);
+    }
+
+    /** {@code p} checked as the prediction for {@code votes}' query and its C classes (a copy). */
+    private static double[] matching(Votes votes, double[] p) {
+      double[] copy = checkedPrediction(votes.id(), p);
+      Require.that(copy.length == votes.classes(), "classes of the student prediction of "
+          + votes.id(), "must equal the votes' " + votes.classes(), copy.length);
+      return copy;
     }
 
     /** max_j {n_j − K·p_j}: the check's input. */
     public double disagreement(Votes votes) {
-      double[] p = prediction(votes);
+      return disagreement(votes, prediction(votes));
+    }
+
+    /** max_j {n_j − K·p_j} for the given prediction p of {@code votes}' query. */
+    public static double disagreement(Votes votes, double[] prediction) {
+      double[] p = matching(votes, prediction);
       long k = votes.teachers();
       double max = Double.NEGATIVE_INFINITY;
       for (int j = 0; j < p.length; j++) {
@@ -243,9 +273,15 @@ public sealed interface PateAggregator {
     @Override
     public Answer answer(Votes votes, RandomGenerator random) {
       Require.nonNull("votes", votes);
+      return answer(votes, prediction(votes), random);
+    }
+
+    /** One query's release with the student's prediction p for it given. */
+    public Answer answer(Votes votes, double[] prediction, RandomGenerator random) {
+      Require.nonNull("votes", votes);
       Require.nonNull("random", random);
-      double[] p = prediction(votes);
-      if (disagreement(votes) + sigma1 * random.nextGaussian() >= threshold) {
+      double[] p = matching(votes, prediction);
+      if (disagreement(votes, p) + sigma1 * random.nextGaussian() >= threshold) {
         return new Answer.Labelled(GnMax.noisyArgmax(votes.counts(), sigma2, random));
       }
       int best = 0;
@@ -287,7 +323,13 @@ public sealed interface PateAggregator {
      */
     @Override
     public double dataDependentRdp(Votes votes, boolean answered, double lambda) {
-      double check = checkRdp(disagreement(votes), threshold, sigma1, lambda);
+      return dataDependentRdp(votes, prediction(votes), answered, lambda);
+    }
+
+    /** {@link #dataDependentRdp(Votes, boolean, double)} with the student's prediction given. */
+    public double dataDependentRdp(Votes votes, double[] prediction, boolean answered,
+        double lambda) {
+      double check = checkRdp(disagreement(votes, prediction), threshold, sigma1, lambda);
       return answered
           ? check + GnMax.theorem6(GnMax.logQ(votes.counts(), sigma2), sigma2, lambda)
           : check;

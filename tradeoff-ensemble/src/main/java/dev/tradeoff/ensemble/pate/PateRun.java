@@ -68,19 +68,38 @@ public record PateRun(List<Answer> answers, int answered, DpEvent event, ApproxD
   /** Every query, with the ex-ante guarantee of {@link #exAnteEvent} at {@code delta}. */
   public static PateRun allQueries(VoteTable table, PateAggregator aggregator, double delta,
       RandomGenerator random) {
+    Require.nonNull("random", random);
+    return allQueries(table, aggregator, delta, id -> random);
+  }
+
+  /**
+   * Every query, its noise drawn from {@code noise}'s generator for the query's id: with a
+   * generator derived from (seed, id) alone, the labels do not depend on the order in which the
+   * queries are processed, which is how a Beam pipeline on any runner gives the same labels
+   * ({@code dev.tradeoff.beam.pate.PateAggregation}).
+   */
+  public static PateRun allQueries(VoteTable table, PateAggregator aggregator, double delta,
+      QueryNoise noise) {
     Require.nonNull("table", table);
     Require.nonNull("aggregator", aggregator);
-    Require.nonNull("random", random);
+    Require.nonNull("noise", noise);
     DpEvent event = exAnteEvent(aggregator, table.size());
     ApproxDp guarantee = guarantee(event, delta);
     List<Answer> answers = new ArrayList<>(table.size());
     int answered = 0;
     for (Votes v : table.rows()) {
-      Answer a = aggregator.answer(v, random);
+      Answer a = aggregator.answer(v, noise.forQuery(v.id()));
       answers.add(a);
       answered += a instanceof Answer.Labelled ? 1 : 0;
     }
     return new PateRun(answers, answered, event, guarantee);
+  }
+
+  /** Where the noise of one query comes from, by its id. */
+  @FunctionalInterface
+  public interface QueryNoise {
+    /** The generator for the query {@code id}. */
+    RandomGenerator forQuery(String id);
   }
 
   /**

@@ -48,6 +48,44 @@ class GnssReleaseTest {
     assertThat(gnss.cost()).isCloseTo(5.2674601318154695, withinPercentage(1e-4));
   }
 
+  /**
+   * The shares a pipeline adds on its workers: in any order and grouping the sum is the same
+   * (integers on the 2^−44 grid), each query's value rounded up by less than one unit.
+   */
+  @Test
+  void sharesSumExactlyInAnyOrderAndRoundUp() {
+    GnssRelease gnss = new GnssRelease(20, 0.02, 2);
+    SmoothSensitivity.Gnmax gnmax = gnss.requireConditions(AGG, TABLE.classes());
+    List<GnssRelease.Share> shares = new ArrayList<>();
+    for (int q = 0; q < TABLE.size(); q++) {
+      GnssRelease.Share s = gnss.share(AGG, gnmax, TABLE.rows().get(q), ANSWERS.get(q));
+      double f = AGG.dataDependentRdp(TABLE.rows().get(q), ANSWERS.get(q)
+          instanceof Answer.Labelled, 20);
+      assertThat(s.rdpValue()).isGreaterThanOrEqualTo(f)
+          .isLessThan(f + GnssRelease.Share.UNIT);
+      shares.add(s);
+    }
+    GnssRelease.Share inOrder = gnss.total(RUN, TABLE, AGG);
+    SplittableRandom random = new SplittableRandom(8);
+    for (int trial = 0; trial < 20; trial++) {
+      List<GnssRelease.Share> shuffled = new ArrayList<>(shares);
+      java.util.Collections.shuffle(shuffled, new java.util.Random(random.nextLong()));
+      // pairwise, as a combiner on several workers would
+      GnssRelease.Share left = GnssRelease.Share.none(TABLE.teachers());
+      GnssRelease.Share right = GnssRelease.Share.none(TABLE.teachers());
+      for (int i = 0; i < shuffled.size(); i++) {
+        if (i % 2 == 0) {
+          left = left.plus(shuffled.get(i));
+        } else {
+          right = right.plus(shuffled.get(i));
+        }
+      }
+      assertThat(right.plus(left)).isEqualTo(inOrder);
+    }
+    assertThatThrownBy(() -> shares.get(0).plus(GnssRelease.Share.none(7)))
+        .hasMessageContaining("teachers of the share");
+  }
+
   @Test
   void theReleasedEpsilonAddsTheReleaseCostAndTheDeltaTerm() {
     GnssRelease gnss = GnssRelease.of(20, 10);
