@@ -186,6 +186,21 @@ class AccountCommandTest {
   }
 
   @Test
+  void calibrationRefusesABadTargetDeltaEvenWhereItsMethodDoesNotUseIt() {
+    for (String[] mechanism : new String[][] {
+        {"laplace"}, {"gaussian", "--method", "analytic"},
+        {"subsampled-gaussian:q=1e-4", "--count", "10000000"}}) {
+      java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of(
+          "account", "calibrate", "--target-epsilon", "1", "--target-delta", "7", "--mechanism"));
+      args.addAll(java.util.List.of(mechanism));
+      CliRun run = CliRun.of(args.toArray(String[]::new));
+      assertThat(run.status()).as("%s", args).isEqualTo(2);
+      assertThat(run.err()).contains("--target-delta").contains("7");
+      assertThat(run.out()).isEmpty();
+    }
+  }
+
+  @Test
   void dpSgdCalibrationGivesTheSmallestNoiseMultiplierThatMeetsTheTarget() {
     for (String method : new String[] {"pld", "rdp"}) {
       JsonNode json = CliRun.of("account", "calibrate", "--mechanism", "subsampled-gaussian:q=0.01",
