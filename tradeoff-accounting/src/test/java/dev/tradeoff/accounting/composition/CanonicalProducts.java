@@ -1,5 +1,6 @@
 package dev.tradeoff.accounting.composition;
 
+import dev.tradeoff.accounting.ExactReferences;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -70,12 +71,12 @@ final class CanonicalProducts {
   /**
    * The exact optimal δ(ε) of k mechanisms that are each (ε₀, δ₀)-DP, with ε₀, δ₀ and ε the exact
    * values of the doubles given, to about 140 significant digits: [1 − (1 − δ₀)^k] + (1 −
-   * δ₀)^k Σ_i C(k,i) [e^{(k−i)ε₀} − e^ε e^{iε₀}]_+ / (1 + e^{ε₀})^k, with e^x from its Taylor
-   * series and the powers by repeated multiplication.
+   * δ₀)^k Σ_i C(k,i) [e^{(k−i)ε₀} − e^ε e^{iε₀}]_+ / (1 + e^{ε₀})^k, with e^x from {@link
+   * ExactReferences#exp} and the powers by repeated multiplication.
    */
   static BigDecimal exactDelta(double epsilon0, double delta0, int k, double epsilon) {
-    BigDecimal base = exp(new BigDecimal(epsilon0));
-    BigDecimal ratio = exp(new BigDecimal(epsilon));
+    BigDecimal base = ExactReferences.exp(new BigDecimal(epsilon0), WIDE);
+    BigDecimal ratio = ExactReferences.exp(new BigDecimal(epsilon), WIDE);
     BigDecimal[] pow = new BigDecimal[k + 1];
     pow[0] = BigDecimal.ONE;
     for (int i = 1; i <= k; i++) {
@@ -94,29 +95,6 @@ final class CanonicalProducts {
     BigDecimal pure = numerator.divide(BigDecimal.ONE.add(base).pow(k, WIDE), WIDE);
     BigDecimal noFailure = BigDecimal.ONE.subtract(new BigDecimal(delta0)).pow(k, WIDE);
     return BigDecimal.ONE.subtract(noFailure).add(noFailure.multiply(pure, WIDE), WIDE);
-  }
-
-  /** e^x for 0 ≤ x, to about 140 digits: the series at x/2^s, then s squarings. */
-  static BigDecimal exp(BigDecimal x) {
-    int squarings = 0;
-    BigDecimal reduced = x;
-    while (reduced.compareTo(BigDecimal.ONE) > 0) {
-      reduced = reduced.divide(BigDecimal.valueOf(2), WIDE);
-      squarings++;
-    }
-    BigDecimal sum = BigDecimal.ONE;
-    BigDecimal term = BigDecimal.ONE;
-    for (int n = 1; n < 400; n++) {
-      term = term.multiply(reduced, WIDE).divide(BigDecimal.valueOf(n), WIDE);
-      sum = sum.add(term, WIDE);
-      if (term.signum() == 0 || term.compareTo(sum.ulp()) < 0) {
-        break;
-      }
-    }
-    for (int s = 0; s < squarings; s++) {
-      sum = sum.multiply(sum, WIDE);
-    }
-    return sum;
   }
 
   private static BigInteger[] powers(BigInteger base, int k) {
