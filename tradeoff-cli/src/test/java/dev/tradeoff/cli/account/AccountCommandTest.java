@@ -47,6 +47,11 @@ class AccountCommandTest {
               "--delta", "1e-5", "--method", methods[i], "--json");
       assertThat(run.status()).as(run.err()).isZero();
       eps[i] = run.json().get("epsilon").asDouble();
+      if (i == 0) {
+        // optimal is exact: its printed lower end agrees with the charged value to 1e-12
+        assertThat(run.json().get("epsilonLower").asDouble())
+            .isLessThanOrEqualTo(eps[0]).isGreaterThan(eps[0] * (1 - 1e-12));
+      }
     }
     assertThat(eps[0]).isLessThanOrEqualTo(eps[1]);
     assertThat(eps[1]).isLessThanOrEqualTo(eps[2]);
