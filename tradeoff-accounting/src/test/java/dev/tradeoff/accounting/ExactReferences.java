@@ -2,6 +2,8 @@ package dev.tradeoff.accounting;
 
 import dev.tradeoff.accounting.numerics.LogMath;
 import dev.tradeoff.accounting.numerics.StandardNormal;
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.function.DoubleUnaryOperator;
 
 /**
@@ -88,5 +90,31 @@ public final class ExactReferences {
       }
     }
     return hi;
+  }
+
+  /**
+   * e^x for x ≥ 0 at the given precision (less about log10 of the squarings' count of digits): the
+   * Taylor series at x/2^s ≤ 1, then s squarings.
+   */
+  public static BigDecimal exp(BigDecimal x, MathContext precision) {
+    int squarings = 0;
+    BigDecimal reduced = x;
+    while (reduced.compareTo(BigDecimal.ONE) > 0) {
+      reduced = reduced.divide(BigDecimal.valueOf(2), precision);
+      squarings++;
+    }
+    BigDecimal sum = BigDecimal.ONE;
+    BigDecimal term = BigDecimal.ONE;
+    for (int n = 1; n < 1000; n++) {
+      term = term.multiply(reduced, precision).divide(BigDecimal.valueOf(n), precision);
+      sum = sum.add(term, precision);
+      if (term.signum() == 0 || term.compareTo(sum.ulp()) < 0) {
+        break;
+      }
+    }
+    for (int s = 0; s < squarings; s++) {
+      sum = sum.multiply(sum, precision);
+    }
+    return sum;
   }
 }

@@ -1,6 +1,7 @@
 package dev.tradeoff.mechanisms;
 
 import dev.tradeoff.accounting.internal.Require;
+import java.math.BigInteger;
 import java.util.random.RandomGenerator;
 
 /**
@@ -10,8 +11,22 @@ import java.util.random.RandomGenerator;
  */
 public interface IntegerNoiseMechanism extends Mechanism<Long, Long> {
 
-  /** f(D) + Y for one integer-valued query; fails on overflow rather than wrapping. */
+  /**
+   * f(D) + Y for one integer-valued query. The release is always a long: a sum beyond the long
+   * range is released as {@link Long#MAX_VALUE} or {@link Long#MIN_VALUE} (clamping is
+   * post-processing, so the guarantee is unchanged; failing instead would tell the caller that the
+   * sum overflowed, which depends on f(D)).
+   */
   long release(long value, RandomGenerator random);
+
+  /** value + noise clamped to the long range. */
+  static long saturatedSum(long value, BigInteger noise) {
+    BigInteger sum = BigInteger.valueOf(value).add(noise);
+    if (sum.bitLength() < Long.SIZE) {
+      return sum.longValue();
+    }
+    return sum.signum() > 0 ? Long.MAX_VALUE : Long.MIN_VALUE;
+  }
 
   @Override
   default Long release(Long value, RandomGenerator random) {

@@ -11,6 +11,7 @@ import dev.tradeoff.accounting.event.LaplaceEvent;
 import dev.tradeoff.accounting.event.PoissonSampledEvent;
 import dev.tradeoff.accounting.event.RandomizedResponseEvent;
 import dev.tradeoff.accounting.event.SampledWithoutReplacementEvent;
+import dev.tradeoff.accounting.event.ShuffledEpochsEvent;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.Neighbouring;
 import dev.tradeoff.accounting.guarantee.PureDp;
@@ -25,7 +26,10 @@ import java.util.List;
  * SampledWithoutReplacementEvent} under replace-one neighbouring reads as one mechanism: its inner
  * event's (ε, δ) (the basic composition of the inner sequence when it has several mechanisms),
  * amplified by {@link WithoutReplacementAmplification} (Balle, Barthe and Gaboardi 2018, Theorem
- * 9). One walk of the tree gives the sequence or the reason it cannot be read. Everything else (Gaussian mechanisms, Poisson subsampling, sampling without replacement under
+ * 9). Each run says whether its (ε, δ) is tight (the exact worst case of what the event states:
+ * stated guarantees and binary randomized response) or only bounds the mechanism (Laplace, k-ary
+ * randomized response, amplified and shuffled steps). One walk of the tree gives the sequence or
+ * the reason it cannot be read. Everything else (Gaussian mechanisms, Poisson subsampling, sampling without replacement under
  * add/remove-one or with no relation given, Rényi/zCDP/GDP/f-DP guarantees) has no single (ε, δ)
  * and is refused with the reason.
  */
@@ -56,7 +60,7 @@ final class EventGuarantees extends CompositionWalk<List<GuaranteeSequence.Run>>
       } catch (ArithmeticException overflow) {
         return Analysis.refused("the total composition count overflows a long");
       }
-      repeated.add(new GuaranteeSequence.Run(run.guarantee(), product));
+      repeated.add(new GuaranteeSequence.Run(run.guarantee(), product, run.tight()));
     }
     return Analysis.of(repeated);
   }
@@ -69,24 +73,32 @@ final class EventGuarantees extends CompositionWalk<List<GuaranteeSequence.Run>>
     return Analysis.of(all);
   }
 
-  private static Analysis<List<GuaranteeSequence.Run>> one(ApproxDp guarantee) {
-    return Analysis.of(List.of(new GuaranteeSequence.Run(guarantee, 1)));
+  private static Analysis<List<GuaranteeSequence.Run>> one(ApproxDp guarantee, boolean tight) {
+    return Analysis.of(List.of(new GuaranteeSequence.Run(guarantee, 1, tight)));
   }
 
-  private static Analysis<List<GuaranteeSequence.Run>> pure(double epsilon) {
+  private static Analysis<List<GuaranteeSequence.Run>> pure(double epsilon, boolean tight) {
     if (!Double.isFinite(epsilon)) {
       return Analysis.refused("epsilon = 1/scale must be finite, but was " + epsilon);
     }
-    return one(new ApproxDp(epsilon, 0));
+    return one(new ApproxDp(epsilon, 0), tight);
+  }
+
+  /** One step per epoch, as for the unshuffled steps, but an upper bound only (not tight). */
+  @Override
+  public Analysis<List<GuaranteeSequence.Run>> shuffledEpochs(ShuffledEpochsEvent event) {
+    return super.shuffledEpochs(event).map(runs -> runs.stream()
+        .map(run -> new GuaranteeSequence.Run(run.guarantee(), run.count(), false))
+        .toList());
   }
 
   @Override
   public Analysis<List<GuaranteeSequence.Run>> guarantee(GuaranteeEvent g) {
     if (g.guarantee() instanceof PureDp pure) {
-      return one(pure.toApproxDp());
+      return one(pure.toApproxDp(), true);
     }
     if (g.guarantee() instanceof ApproxDp approx) {
-      return one(approx);
+      return one(approx, true);
     }
     return Analysis.refused(
         "a "
@@ -97,17 +109,17 @@ final class EventGuarantees extends CompositionWalk<List<GuaranteeSequence.Run>>
 
   @Override
   public Analysis<List<GuaranteeSequence.Run>> laplace(LaplaceEvent laplace) {
-    return pure(inverseRoundedUp(laplace.scale()));
+    return pure(inverseRoundedUp(laplace.scale()), false);
   }
 
   @Override
   public Analysis<List<GuaranteeSequence.Run>> discreteLaplace(DiscreteLaplaceEvent laplace) {
-    return pure(inverseRoundedUp(laplace.scale()));
+    return pure(inverseRoundedUp(laplace.scale()), false);
   }
 
   @Override
   public Analysis<List<GuaranteeSequence.Run>> randomizedResponse(RandomizedResponseEvent rr) {
-    return pure(rr.epsilon());
+    return pure(rr.epsilon(), rr.categories() == 2);
   }
 
   @Override
@@ -158,7 +170,7 @@ final class EventGuarantees extends CompositionWalk<List<GuaranteeSequence.Run>>
         }
       }
       return one(WithoutReplacementAmplification.amplify(
-          innerGuarantee, sampled.datasetSize(), sampled.sampleSize()));
+          innerGuarantee, sampled.datasetSize(), sampled.sampleSize()), false);
     });
   }
 

@@ -10,8 +10,19 @@ import java.util.List;
  */
 record GuaranteeSequence(List<Run> runs) {
 
-  /** {@code count} consecutive mechanisms with the same guarantee. */
-  record Run(ApproxDp guarantee, long count) {}
+  /**
+   * {@code count} consecutive mechanisms with the same guarantee.
+   *
+   * @param tight whether the guarantee is the exact worst case of what the event states (a stated
+   *     (ε, δ) guarantee, or binary randomized response, which is the canonical pair itself); false
+   *     where it only bounds the mechanism (Laplace, k-ary randomized response, amplification,
+   *     shuffled epochs), and then no composition of it is a lower bound on the event's privacy
+   */
+  record Run(ApproxDp guarantee, long count, boolean tight) {
+    Run(ApproxDp guarantee, long count) {
+      this(guarantee, count, true);
+    }
+  }
 
   GuaranteeSequence {
     runs = List.copyOf(runs);
@@ -44,6 +55,11 @@ record GuaranteeSequence(List<Run> runs) {
   /** Number of floating-point terms summed; sizes the rounding margin. */
   double termCount() {
     return runs.size() + 4;
+  }
+
+  /** True when every run's guarantee is tight ({@link Run#tight}). */
+  boolean isTight() {
+    return runs.stream().allMatch(Run::tight);
   }
 
   /** True when every mechanism has the same (ε, δ). */

@@ -18,7 +18,7 @@ import dev.tradeoff.accounting.internal.Require;
  * Murtagh and Vadhan 2016; use kairouz, pld or basic) and more than {@value
  * OptimalComposition#MAX_COUNT} mechanisms.
  */
-public final class OptimalAccountant extends EventAccountant<GuaranteeSequence, OptimalComposition> {
+public final class OptimalAccountant extends EventAccountant<GuaranteeSequence, PrivacyProfile> {
 
   /** A stateless accountant; every instance behaves the same. */
   public OptimalAccountant() {}
@@ -45,8 +45,15 @@ public final class OptimalAccountant extends EventAccountant<GuaranteeSequence, 
     });
   }
 
+  /**
+   * The optimal composition; its bracket ({@link OptimalComposition#epsilonBounds}) only where
+   * every leaf's (ε, δ) is tight ({@link GuaranteeSequence#isTight}: stated guarantees, binary
+   * randomized response). Otherwise it is an upper bound only: k Laplace mechanisms, say, are more
+   * private than the worst k mechanisms with their ε, and the profile's lower ends are 0.
+   */
   @Override
-  protected OptimalComposition profile(GuaranteeSequence sequence) {
-    return OptimalComposition.of(sequence.first(), (int) sequence.length());
+  protected PrivacyProfile profile(GuaranteeSequence sequence) {
+    OptimalComposition optimal = OptimalComposition.of(sequence.first(), (int) sequence.length());
+    return sequence.isTight() ? optimal : PrivacyProfile.upperEndsOf(optimal);
   }
 }

@@ -1,6 +1,8 @@
 package dev.tradeoff.accounting.composition;
 
 import dev.tradeoff.accounting.guarantee.ApproxDp;
+import dev.tradeoff.accounting.guarantee.DeltaBounds;
+import dev.tradeoff.accounting.guarantee.EpsilonBounds;
 import dev.tradeoff.accounting.guarantee.PrivacyProfile;
 import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.accounting.numerics.LogMath;
@@ -40,41 +42,86 @@ import java.util.List;
  *   δ(ε) = 1 − (1 − δ)^k (1 − δ_pure(ε)) = [1 − (1 − δ)^k] + (1 − δ)^k δ_pure(ε).
  * </pre>
  *
- * <p><b>Numerics.</b> Every term is a logarithm: log C(k, i) − iε₀ − k log1p(e^{−ε₀}) + log(1 −
- * e^{ε − (k−2i)ε₀}) (with {@link LogMath#log1mExp}), summed by log-sum-exp; the δ combination uses
- * the right-hand form above, a sum of two non-negative terms, so nothing cancels at any k. The
- * relative error is a few units of roundoff times (number of terms + the largest log-magnitude,
- * about k(2 log 2 + ε₀)), and results are rounded up by that margin: for k = 10⁴ the returned δ is
- * within 10⁻¹⁰ relative of the exact value and never below it. Counts up to {@value #MAX_COUNT}
- * are accepted; one δ(ε) costs O(k), ε(δ) about 60 evaluations (grid search, then bisection).
+ * <p><b>Numerics: a certified bracket.</b> Every term is a logarithm, x_i = log C(k, i) − iε₀ − k
+ * log1p(e^{−ε₀}) + log(1 − e^{ε − (k−2i)ε₀}), carried with a bound e_i on its absolute error that
+ * is derived, not estimated: Java's {@code Math.log}, {@code log1p}, {@code exp} and {@code expm1}
+ * are within 1 ulp of the exact result (their specification), every +, −, × and fused
+ * multiply-add is within half an ulp, and each such error is added to e_i (with a factor of 2 on
+ * every ulp, so that an ulp taken at the computed rather than the exact result cannot fall short).
+ * log C(k, i) = Σ_{j ≤ i} log((k − j + 1)/j) is accumulated in double-double arithmetic, so its
+ * error is that of the i logarithms (about 3i units of roundoff plus 2u·log C(k, i)) and not that
+ * of a long floating-point sum. The sum Σ e^{x_i ± e_i} is then formed with every operation rounded
+ * outward ({@code Math.nextUp}/{@code nextDown} past each result), and the δ combination [1 − (1 −
+ * δ)^k] + (1 − δ)^k δ_pure, a sum of two non-negative terms (nothing cancels at any k), likewise.
+ * The result is a pair lower ≤ exact ≤ upper ({@link #deltaBounds}); {@link #delta} is its upper
+ * end. The two ends are a few units of roundoff per composed mechanism apart in relative terms
+ * (the magnitude of the logarithms grows like k): 2.2·10⁻¹¹ measured at k = 10⁴, where a
+ * 150-digit evaluation in the tests lies between them. Counts up to {@value #MAX_COUNT} are
+ * accepted; one δ(ε) costs O(k), ε(δ) about 60 evaluations (grid search, then bisection).
  */
 public final class OptimalComposition implements PrivacyProfile {
 
   /** The largest composition count accepted (memory and time are O(k) per query). */
   public static final int MAX_COUNT = 1_000_000;
 
+  /** Unit roundoff of a double, 2^-53. */
+  private static final double U = 0x1.0p-53;
+
   private final ApproxDp perMechanism;
   private final int count;
   /** log C(k, i) for i = 0..⌊k/2⌋. */
   private final double[] logBinomials;
+  /** A bound on the absolute error of each {@link #logBinomials} entry. */
+  private final double[] logBinomialErrors;
   /** k log1p(e^{−ε₀}): with −iε₀ this is log of e^{(k−i)ε₀}/(1 + e^{ε₀})^k. */
   private final double logNormalizer;
-  /** k log1p(−δ) = log (1 − δ)^k. */
-  private final double logNoFailure;
-  /** Magnitude of the largest logarithm formed; sizes the rounding margin. */
-  private final double logMagnitude;
+  /** A bound on the absolute error of {@link #logNormalizer}. */
+  private final double logNormalizerError;
+  /** k log1p(−δ) = log (1 − δ)^k, as an enclosing interval (both ends 0 when δ = 0). */
+  private final double logNoFailureLow;
+  private final double logNoFailureHigh;
 
   private OptimalComposition(ApproxDp perMechanism, int count) {
     this.perMechanism = perMechanism;
     this.count = count;
     double epsilon0 = perMechanism.epsilon();
-    this.logBinomials = new double[count / 2 + 1];
-    for (int i = 0; i < logBinomials.length; i++) {
-      logBinomials[i] = LogMath.logBinomial(count, i);
+    int half = count / 2;
+    this.logBinomials = new double[half + 1];
+    this.logBinomialErrors = new double[half + 1];
+    // log C(k, i) = Σ_{j ≤ i} log((k − j + 1)/j), summed as a double-double (hi + lo).
+    double hi = 0;
+    double lo = 0;
+    double loMagnitude = 0;
+    double termErrors = 0;
+    double loErrors = 0;
+    for (int j = 1; j <= half; j++) {
+      // the quotient is within u relative (log moves by ≤ 1.01u), the log within 1 ulp
+      double term = Math.log((double) (count - j + 1) / j);
+      termErrors += 1.01 * U + 2 * Math.ulp(term);
+      double sum = hi + term; // TwoSum: hi + term = sum + error exactly
+      double back = sum - hi;
+      double error = (hi - (sum - back)) + (term - back);
+      hi = sum;
+      lo += error;
+      loMagnitude += Math.abs(error);
+      loErrors += 2 * U * loMagnitude;
+      logBinomials[j] = hi + lo;
+      logBinomialErrors[j] = (termErrors + loErrors + Math.ulp(logBinomials[j])) * (1 + 1e-6);
     }
-    this.logNormalizer = count * Math.log1p(Math.exp(-epsilon0));
-    this.logNoFailure = count * Math.log1p(-perMechanism.delta());
-    this.logMagnitude = count * (2 * Math.log(2) + epsilon0) + Math.abs(logNoFailure);
+    double perLog = Math.log1p(Math.exp(-epsilon0));
+    this.logNormalizer = count * perLog;
+    // e^{−ε₀} within 4u relative moves log1p by ≤ 4u·log1p (z/(1 + z) ≤ log(1 + z)); log1p
+    // within 2 ulps; the product by k within half an ulp.
+    this.logNormalizerError =
+        (count * (4 * U * perLog + 2 * Math.ulp(perLog)) + Math.ulp(logNormalizer)) * (1 + 1e-6);
+    if (perMechanism.delta() == 0) {
+      this.logNoFailureLow = 0;
+      this.logNoFailureHigh = 0;
+    } else {
+      double perFailure = Math.log1p(-perMechanism.delta()); // < 0, within 1 ulp
+      this.logNoFailureLow = Math.nextDown(count * down(perFailure));
+      this.logNoFailureHigh = Math.min(0, Math.nextUp(count * up(perFailure)));
+    }
   }
 
   /**
@@ -100,13 +147,24 @@ public final class OptimalComposition implements PrivacyProfile {
   }
 
   /**
-   * The optimal δ(ε) = 1 − (1 − δ)^k (1 − δ_pure(ε)) at any ε ≥ 0, rounded up (see the class
-   * comment for the relative margin).
+   * The optimal δ(ε) = 1 − (1 − δ)^k (1 − δ_pure(ε)) at any ε ≥ 0, rounded up: the upper end of
+   * {@link #deltaBounds}. It is 1 where the exact value lies within 2^-53 of 1 (no double below 1
+   * bounds it).
    */
   @Override
   public double delta(double epsilon) {
     Require.nonNegative("epsilon", epsilon);
-    return combine(logPureDelta(epsilon), count / 2 + 1);
+    return delta(epsilon, true);
+  }
+
+  /**
+   * An enclosure of the optimal δ(ε): lower ≤ exact ≤ upper, the two ends a few units of roundoff
+   * per composed mechanism apart (see the class comment).
+   */
+  @Override
+  public DeltaBounds deltaBounds(double epsilon) {
+    Require.nonNegative("epsilon", epsilon);
+    return new DeltaBounds(delta(epsilon, false), delta(epsilon, true));
   }
 
   /**
@@ -116,7 +174,7 @@ public final class OptimalComposition implements PrivacyProfile {
    */
   public double pureDelta(double epsilon) {
     Require.nonNegative("epsilon", epsilon);
-    return roundedUp(logPureDelta(epsilon), count / 2 + 1);
+    return Math.min(1, pureDelta(epsilon, true));
   }
 
   /**
@@ -128,39 +186,19 @@ public final class OptimalComposition implements PrivacyProfile {
   @Override
   public double epsilon(double delta) {
     Require.delta("delta", delta);
-    double epsilon0 = perMechanism.epsilon();
-    if (delta(0) <= delta) {
-      return 0;
-    }
-    // δ_pure vanishes from kε₀ on, where δ(kε₀) = 1 − (1 − δ₀)^k is the profile's floor.
-    if (delta(gridPointUp(count)) > delta) {
-      return Double.POSITIVE_INFINITY;
-    }
-    // Grid points g_i = (k − 2i)ε₀ decrease in i; find the largest i with g_i > 0 and δ(g_i) ≤ δ.
-    int good = 0;
-    int bad = (count + 1) / 2; // g at (k+1)/2 is ≤ 0, where δ(0) > δ
-    while (bad - good > 1) {
-      int mid = (good + bad) >>> 1;
-      if (delta(gridPointUp(count - 2 * mid)) <= delta) {
-        good = mid;
-      } else {
-        bad = mid;
-      }
-    }
-    double hi = gridPointUp(count - 2 * good);
-    double lo = Math.max(0, (count - 2.0 * bad) * epsilon0);
-    for (int iteration = 0; iteration < 200 && Math.nextUp(lo) < hi; iteration++) {
-      double mid = lo + 0.5 * (hi - lo);
-      if (mid <= lo || mid >= hi) {
-        break;
-      }
-      if (delta(mid) <= delta) {
-        hi = mid;
-      } else {
-        lo = mid;
-      }
-    }
-    return hi;
+    return search(delta, true);
+  }
+
+  /**
+   * An enclosure of the optimal ε(δ): the upper end is {@link #epsilon}; the lower end is the
+   * largest ε found at which the lower end of {@link #deltaBounds} still exceeds δ, so the exact
+   * profile exceeds δ there too and the exact ε(δ) is at least that (+∞ when even the lower end
+   * of the floor 1 − (1 − δ₀)^k exceeds δ).
+   */
+  @Override
+  public EpsilonBounds epsilonBounds(double delta) {
+    Require.delta("delta", delta);
+    return new EpsilonBounds(search(delta, false), search(delta, true));
   }
 
   /**
@@ -183,7 +221,15 @@ public final class OptimalComposition implements PrivacyProfile {
               + LogMath.log1mExp(-2.0 * (i - l) * epsilon0);
     }
     double epsilon = RoundoffMargin.up((count - 2.0 * i) * epsilon0, 2);
-    return new ApproxDp(epsilon, combine(LogMath.logSumExp(terms), count / 2 + 1));
+    // an independent evaluation, padded by a roundoff margin (not the enclosure of delta)
+    double logNoFailure = count * Math.log1p(-perMechanism.delta());
+    double logSum = LogMath.logSumExp(terms);
+    if (logSum == Double.NEGATIVE_INFINITY) {
+      return new ApproxDp(epsilon, RoundoffMargin.failureFloor(logNoFailure));
+    }
+    double margin = count / 2 + 1 + count * (2 * Math.log(2) + epsilon0) + Math.abs(logSum);
+    double pure = Math.max(RoundoffMargin.deltaUp(Math.exp(logSum), margin), Double.MIN_VALUE);
+    return new ApproxDp(epsilon, RoundoffMargin.failureFloorPlus(logNoFailure, pure, 0));
   }
 
   /** All ⌊k/2⌋ + 1 guarantees of [KOV15, Theorem 3.3], in decreasing ε. Costs O(k²). */
@@ -203,43 +249,128 @@ public final class OptimalComposition implements PrivacyProfile {
   }
 
   /**
-   * log δ_pure(ε), −∞ when it is 0. The distance ε − (k − 2i)ε₀ to each grid point is formed by one
-   * fused multiply-add (the product exact, one rounding), so its sign is exact: a grid point
-   * computed as a rounded product could fall below ε where the true one is above it, and drop a
-   * positive term (ε₀ = 0.7, k = 3, δ = 1e-17 answered 2.09999999999999964 below the exact
-   * 2.09999999999999983).
+   * For {@code upperEnd}, the smallest ε found with δ⁺(ε) ≤ δ; otherwise the largest ε found with
+   * δ⁻(ε) &gt; δ (0 when δ⁻(0) ≤ δ). Either search uses only evaluated points and the monotonicity
+   * of the exact profile, so the upper end is safe and the lower end is below the exact ε(δ).
    */
-  private double logPureDelta(double epsilon) {
+  private double search(double delta, boolean upperEnd) {
     double epsilon0 = perMechanism.epsilon();
-    double[] gaps = new double[count / 2 + 1];
+    if (delta(0, upperEnd) <= delta) {
+      return 0;
+    }
+    // δ_pure vanishes from kε₀ on, where δ(kε₀) = 1 − (1 − δ₀)^k is the profile's floor.
+    if (delta(gridPointUp(count), upperEnd) > delta) {
+      return Double.POSITIVE_INFINITY;
+    }
+    // Grid points g_i = (k − 2i)ε₀ decrease in i; find the largest i with g_i > 0 and δ(g_i) ≤ δ.
+    int good = 0;
+    int bad = (count + 1) / 2; // g at (k+1)/2 is ≤ 0, where δ(0) > δ
+    while (bad - good > 1) {
+      int mid = (good + bad) >>> 1;
+      if (delta(gridPointUp(count - 2 * mid), upperEnd) <= delta) {
+        good = mid;
+      } else {
+        bad = mid;
+      }
+    }
+    double hi = gridPointUp(count - 2 * good);
+    // the rounded product is at or below gridPointUp(k − 2·bad), where δ exceeded the target
+    double lo = Math.max(0, (count - 2.0 * bad) * epsilon0);
+    for (int iteration = 0; iteration < 200 && Math.nextUp(lo) < hi; iteration++) {
+      double mid = lo + 0.5 * (hi - lo);
+      if (mid <= lo || mid >= hi) {
+        break;
+      }
+      if (delta(mid, upperEnd) <= delta) {
+        hi = mid;
+      } else {
+        lo = mid;
+      }
+    }
+    return upperEnd ? hi : lo;
+  }
+
+  /**
+   * One end of the enclosure of δ(ε) = [1 − (1 − δ₀)^k] + (1 − δ₀)^k δ_pure(ε), every operation
+   * rounded outward.
+   */
+  private double delta(double epsilon, boolean upperEnd) {
+    double pure = pureDelta(epsilon, upperEnd);
+    // an exact δ within 2^-53 of 1 has no double below 1 above it: the upper end is then 1
+    if (perMechanism.delta() == 0) {
+      return Math.min(pure, 1);
+    }
+    if (upperEnd) {
+      // 1 − e^a decreases in a: the upper end takes the lower end of log (1 − δ₀)^k
+      double floor = up(-Math.expm1(logNoFailureLow));
+      double lifted = Math.nextUp(Math.min(1, up(Math.exp(logNoFailureHigh))) * pure);
+      return Math.min(Math.nextUp(floor + lifted), 1);
+    }
+    double floor = Math.max(0, down(-Math.expm1(logNoFailureHigh)));
+    double lifted = Math.max(0, Math.nextDown(Math.max(0, down(Math.exp(logNoFailureLow))) * pure));
+    return Math.min(1, Math.max(0, Math.nextDown(floor + lifted)));
+  }
+
+  /**
+   * One end of the enclosure of δ_pure(ε) = Σ_i e^{x_i} over the i with (k − 2i)ε₀ &gt; ε (see the
+   * class comment for x_i and its error bound e_i): the sum of e^{x_i ± e_i}, rounded outward.
+   * The distance ε − (k − 2i)ε₀ to each grid point is formed by one fused multiply-add (the product
+   * exact, one rounding), so its sign is exact: a grid point computed as a rounded product could
+   * fall below ε where the true one is above it, and drop a positive term (ε₀ = 0.7, k = 3, δ =
+   * 1e-17 answered 2.09999999999999964 below the exact 2.09999999999999983).
+   */
+  private double pureDelta(double epsilon, boolean upperEnd) {
+    double epsilon0 = perMechanism.epsilon();
+    int half = count / 2;
+    double[] gaps = new double[half + 1];
     int active = 0;
-    while (active <= count / 2
+    while (active <= half
         && (gaps[active] = Math.fma(-(count - 2.0 * active), epsilon0, epsilon)) < 0) {
       active++;
     }
-    double[] terms = new double[active];
-    for (int i = 0; i < active; i++) {
-      terms[i] = logBinomials[i] - i * epsilon0 - logNormalizer + LogMath.log1mExp(gaps[i]);
-    }
-    return LogMath.logSumExp(terms);
-  }
-
-  /** [1 − (1 − δ)^k] + (1 − δ)^k e^{logPure}, rounded up; {@code terms} sizes the margin. */
-  private double combine(double logPure, int terms) {
-    if (logPure == Double.NEGATIVE_INFINITY) {
-      return RoundoffMargin.failureFloor(logNoFailure);
-    }
-    double pure = roundedUp(logPure, terms);
-    return perMechanism.delta() == 0 ? pure : RoundoffMargin.failureFloorPlus(logNoFailure, pure, 0);
-  }
-
-  /** e^log rounded up; a positive δ that underflows becomes the smallest positive double. */
-  private double roundedUp(double log, int terms) {
-    if (log == Double.NEGATIVE_INFINITY) {
+    if (active == 0) {
       return 0;
     }
-    double value = RoundoffMargin.deltaUp(Math.exp(log), terms + logMagnitude + Math.abs(log));
-    return Math.max(value, Double.MIN_VALUE);
+    double[] ends = new double[active];
+    double max = Double.NEGATIVE_INFINITY;
+    for (int i = 0; i < active; i++) {
+      double shift = i * epsilon0;
+      double gap = LogMath.log1mExp(gaps[i]);
+      double x = logBinomials[i] - shift - logNormalizer + gap;
+      // the gap within u relative moves log(1 − e^g) by ≤ 1.01u; either branch of log1mExp
+      // within 4.1u from its inner function plus 2 ulps of its own; three additions.
+      double magnitude = logBinomials[i] + shift + logNormalizer + Math.abs(gap);
+      double error =
+          (logBinomialErrors[i]
+                  + U * shift
+                  + logNormalizerError
+                  + 5.2 * U
+                  + 2 * Math.ulp(gap)
+                  + 3 * U * magnitude)
+              * (1 + 1e-6);
+      ends[i] = upperEnd ? Math.nextUp(x + error) : Math.nextDown(x - error);
+      max = Math.max(max, ends[i]);
+    }
+    double sum = 0;
+    for (int i = 0; i < active; i++) {
+      double scaled = upperEnd ? Math.nextUp(ends[i] - max) : Math.nextDown(ends[i] - max);
+      double term = upperEnd ? up(Math.exp(scaled)) : Math.max(0, down(Math.exp(scaled)));
+      sum = upperEnd ? Math.nextUp(sum + term) : Math.nextDown(sum + term);
+    }
+    if (upperEnd) {
+      return up(Math.exp(Math.nextUp(max + up(Math.log(sum)))));
+    }
+    return Math.max(0, down(Math.exp(Math.nextDown(max + down(Math.log(sum))))));
+  }
+
+  /** Above a library result that is within 1 ulp of the exact value (2 ulps: binade edges). */
+  private static double up(double value) {
+    return Math.nextUp(Math.nextUp(value));
+  }
+
+  /** Below a library result that is within 1 ulp of the exact value. */
+  private static double down(double value) {
+    return Math.nextDown(Math.nextDown(value));
   }
 
   @Override

@@ -14,8 +14,12 @@ import dev.tradeoff.accounting.internal.Require;
  * and for symmetric f it is an equivalence. If f bounds only one ordered pair of neighbours,
  * symmetrize it first ({@link PiecewiseLinearTradeoff#symmetrized()}).
  *
- * <p>Precision: each term is formed as (1 − β_i) − e^ε α_i, so δ carries an absolute error of a few
- * ulps of 1 (about 2e-16); δ values below that are not resolved.
+ * <p>Precision: each term is formed as (1 − β_i) − e^ε α_i and rounded up past its error: the
+ * rounding errors of the subtraction 1 − β_i, the product and the difference are recovered exactly
+ * (error-free transformations: Fast2Sum, fused multiply-add, TwoSum) and added back, and e^ε, within
+ * 1 ulp, is allowed 2 ulps times α_i (none at ε = 0, where it is exact). So δ is never below the
+ * exact conjugate of the given curve, exceeds it by a few ulps of δ plus 2 ulps of e^ε α_i, and is 0
+ * where the exact value is 0 and every quantity is exact (ε = 0 at the vertex (1, 0)).
  *
  * @param curve the trade-off function
  */
@@ -29,11 +33,25 @@ public record TradeoffProfile(PiecewiseLinearTradeoff curve) implements PrivacyP
   public double delta(double epsilon) {
     Require.nonNegative("epsilon", epsilon);
     double slope = Math.exp(epsilon);
+    double slopeError = epsilon == 0 ? 0 : 2 * Math.ulp(slope);
     double best = 0;
     for (int i = 0; i < curve.vertexCount(); i++) {
       double a = curve.vertexAlpha(i);
-      double term = (1 - curve.vertexBeta(i)) - (a == 0 ? 0 : slope * a);
-      best = Math.max(best, term);
+      double beta = curve.vertexBeta(i);
+      double power = 1 - beta;
+      double powerError = -beta - (power - 1); // Fast2Sum (1 ≥ β): 1 − β = power + powerError
+      double level = a == 0 ? 0 : slope * a;
+      if (level == Double.POSITIVE_INFINITY) {
+        continue; // e^ε α beyond the double range: the term is below −1
+      }
+      // slope·a = level + the fma's residual; e^ε itself within 2 ulps
+      double levelError = a == 0 ? 0 : Math.fma(slope, a, -level) - slopeError * a;
+      double term = power - level;
+      double back = term - power; // TwoSum: power − level = term + termError
+      double termError = (power - (term - back)) + (-level - back);
+      double errors = termError + powerError - levelError;
+      double raised = errors == 0 ? term : Math.nextUp(term + Math.nextUp(errors));
+      best = Math.max(best, raised);
     }
     return Math.min(best, 1);
   }

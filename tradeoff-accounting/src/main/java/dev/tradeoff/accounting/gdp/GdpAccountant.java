@@ -56,20 +56,7 @@ public final class GdpAccountant extends EventAccountant<GdpAccountant.Mu, Priva
   @Override
   protected PrivacyProfile profile(Mu mu) {
     GaussianDpProfile exact = GaussianDpConversion.toProfile(new GaussianDp(Math.sqrt(mu.squared())));
-    if (mu.exact()) {
-      return exact;
-    }
-    return new PrivacyProfile() {
-      @Override
-      public double delta(double epsilon) {
-        return exact.delta(epsilon);
-      }
-
-      @Override
-      public double epsilon(double delta) {
-        return exact.epsilon(delta);
-      }
-    };
+    return mu.exact() ? exact : PrivacyProfile.upperEndsOf(exact);
   }
 
   /**

@@ -45,8 +45,8 @@ public non-sealed interface PrivacyProfile extends PrivacyGuarantee {
    * {@link #epsilon(double)}. A profile that is itself only an upper bound on the truth (RDP, zCDP,
    * Kairouz et al.'s closed form, basic composition) knows no lower bound but 0, which is what
    * this default says; profiles that bracket the truth (the PLD's two discretizations) or are
-   * exact (μ-GDP, the optimal composition) override it, the exact ones with lower = upper up to
-   * the rounding of the last bits.
+   * exact (μ-GDP, the optimal composition, where what was accounted attains them) override it, the
+   * exact ones with lower = upper up to the rounding of the last bits.
    */
   default EpsilonBounds epsilonBounds(double delta) {
     return new EpsilonBounds(0, epsilon(delta));
@@ -58,6 +58,26 @@ public non-sealed interface PrivacyProfile extends PrivacyGuarantee {
    */
   default DeltaBounds deltaBounds(double epsilon) {
     return new DeltaBounds(0, delta(epsilon));
+  }
+
+  /**
+   * The given profile's upper ends (δ(ε), ε(δ)) with no lower end but 0: for an exact profile of
+   * something that only bounds the accounted mechanism from above (μ-GDP of shuffled epochs, the
+   * optimal composition of (ε, δ) guarantees that a Laplace mechanism does not attain).
+   */
+  static PrivacyProfile upperEndsOf(PrivacyProfile profile) {
+    Require.nonNull("profile", profile);
+    return new PrivacyProfile() {
+      @Override
+      public double delta(double epsilon) {
+        return profile.delta(epsilon);
+      }
+
+      @Override
+      public double epsilon(double delta) {
+        return profile.epsilon(delta);
+      }
+    };
   }
 
   /** The (ε, δ(ε)) guarantee at the given ε. */

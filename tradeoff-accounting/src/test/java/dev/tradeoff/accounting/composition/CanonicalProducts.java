@@ -1,5 +1,6 @@
 package dev.tradeoff.accounting.composition;
 
+import dev.tradeoff.accounting.ExactReferences;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -62,6 +63,38 @@ final class CanonicalProducts {
     }
     BigInteger denominator = v.multiply(bigA.add(bigB).pow(k));
     return new BigDecimal(numerator).divide(new BigDecimal(denominator), new MathContext(40));
+  }
+
+  /** Working precision of the arbitrary-precision oracle below: 150 significant digits. */
+  private static final MathContext WIDE = new MathContext(150);
+
+  /**
+   * The exact optimal δ(ε) of k mechanisms that are each (ε₀, δ₀)-DP, with ε₀, δ₀ and ε the exact
+   * values of the doubles given, to about 140 significant digits: [1 − (1 − δ₀)^k] + (1 −
+   * δ₀)^k Σ_i C(k,i) [e^{(k−i)ε₀} − e^ε e^{iε₀}]_+ / (1 + e^{ε₀})^k, with e^x from {@link
+   * ExactReferences#exp} and the powers by repeated multiplication.
+   */
+  static BigDecimal exactDelta(double epsilon0, double delta0, int k, double epsilon) {
+    BigDecimal base = ExactReferences.exp(new BigDecimal(epsilon0), WIDE);
+    BigDecimal ratio = ExactReferences.exp(new BigDecimal(epsilon), WIDE);
+    BigDecimal[] pow = new BigDecimal[k + 1];
+    pow[0] = BigDecimal.ONE;
+    for (int i = 1; i <= k; i++) {
+      pow[i] = pow[i - 1].multiply(base, WIDE);
+    }
+    BigDecimal numerator = BigDecimal.ZERO;
+    BigInteger binomial = BigInteger.ONE;
+    for (int i = 0; i <= k; i++) {
+      BigDecimal term = pow[k - i].subtract(ratio.multiply(pow[i], WIDE), WIDE);
+      if (term.signum() <= 0) {
+        break;
+      }
+      numerator = numerator.add(new BigDecimal(binomial).multiply(term, WIDE), WIDE);
+      binomial = binomial.multiply(BigInteger.valueOf(k - i)).divide(BigInteger.valueOf(i + 1));
+    }
+    BigDecimal pure = numerator.divide(BigDecimal.ONE.add(base).pow(k, WIDE), WIDE);
+    BigDecimal noFailure = BigDecimal.ONE.subtract(new BigDecimal(delta0)).pow(k, WIDE);
+    return BigDecimal.ONE.subtract(noFailure).add(noFailure.multiply(pure, WIDE), WIDE);
   }
 
   private static BigInteger[] powers(BigInteger base, int k) {

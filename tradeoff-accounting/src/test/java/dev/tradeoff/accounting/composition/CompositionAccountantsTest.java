@@ -159,6 +159,35 @@ class CompositionAccountantsTest {
   }
 
   @Test
+  void optimalBracketsOnlyTightGuaranteesAndClaimsNoLowerBoundForMechanismsItOverstates() {
+    OptimalAccountant optimal = new OptimalAccountant();
+    double epsilon0 = 0.5; // 1/2 exactly, so Laplace of scale 2 has the same ε
+    // stated guarantees and binary randomized response: the canonical pair itself, attained
+    for (DpEvent leaf : List.of(new GuaranteeEvent(new ApproxDp(epsilon0, 1e-8)),
+        new GuaranteeEvent(new PureDp(epsilon0)), new RandomizedResponseEvent(epsilon0, 2))) {
+      var bounds = optimal.account(new SelfComposedEvent(leaf, 40), ADD_REMOVE).epsilonBounds(1e-6);
+      assertThat(bounds.lower()).as("%s", leaf).isPositive()
+          .isGreaterThan(bounds.upper() * (1 - 1e-10));
+    }
+    // Laplace (more private than randomized response at its ε), 3-ary randomized response, steps
+    // amplified by sampling and shuffled epochs: the optimal composition only bounds them above
+    List<DpEvent> overstated = List.of(
+        new SelfComposedEvent(new LaplaceEvent(2), 40),
+        new SelfComposedEvent(new RandomizedResponseEvent(epsilon0, 3), 40),
+        new SelfComposedEvent(new SampledWithoutReplacementEvent(100, 10,
+            new GuaranteeEvent(new PureDp(epsilon0))), 40),
+        new dev.tradeoff.accounting.event.ShuffledEpochsEvent(
+            new GuaranteeEvent(new PureDp(epsilon0)), 40, 5),
+        ComposedEvent.of(new SelfComposedEvent(new GuaranteeEvent(new PureDp(epsilon0)), 20),
+            new SelfComposedEvent(new LaplaceEvent(2), 20)));
+    for (DpEvent event : overstated) {
+      var bounds = optimal.account(event, Neighbouring.REPLACE_ONE).epsilonBounds(1e-6);
+      assertThat(bounds.lower()).as("%s", event).isZero();
+      assertThat(bounds.upper()).as("%s", event).isPositive();
+    }
+  }
+
+  @Test
   void epsilonGrowsWithTheCountAndShrinksWithTheTargetDelta() {
     SplittableRandom random = new SplittableRandom(12);
     for (Accountant accountant : accountants) {

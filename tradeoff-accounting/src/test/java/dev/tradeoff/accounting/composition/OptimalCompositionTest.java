@@ -5,8 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.tradeoff.accounting.guarantee.ApproxDp;
+import dev.tradeoff.accounting.guarantee.DeltaBounds;
+import dev.tradeoff.accounting.guarantee.EpsilonBounds;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.math.MathContext;
 import java.util.Collections;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -157,8 +160,11 @@ class OptimalCompositionTest {
     OptimalComposition optimal = OptimalComposition.of(new ApproxDp(0.2, 1e-6), 40);
     for (int i = 0; i <= 20; i++) {
       ApproxDp theorem = optimal.theoremGuarantee(i);
+      // the theorem's δ is padded by a roundoff margin and the profile by its certified error:
+      // the answer is within a few ulps of the grid point where δ(ε) is steep, and within 1e-8
+      // where it is flat (δ has slope 4e-11 left of ε = 8)
       assertThat(optimal.epsilon(theorem.delta()))
-          .isCloseTo((40 - 2.0 * i) * 0.2, within(1e-9));
+          .isCloseTo((40 - 2.0 * i) * 0.2, within(1e-7));
     }
   }
 
@@ -226,11 +232,117 @@ class OptimalCompositionTest {
       {1.1, 2, 1e-16, "2.19999999999999999998115136418"},
     };
     for (Object[] c : cases) {
-      double epsilon = OptimalComposition.of(new ApproxDp((double) c[0], 0), (int) c[1])
-          .epsilon((double) c[2]);
+      OptimalComposition optimal = OptimalComposition.of(new ApproxDp((double) c[0], 0), (int) c[1]);
+      double epsilon = optimal.epsilon((double) c[2]);
       BigDecimal exact = new BigDecimal((String) c[3]);
       assertThat(new BigDecimal(epsilon)).as("%s", c[0]).isGreaterThanOrEqualTo(exact);
       assertThat(epsilon).as("%s", c[0]).isLessThanOrEqualTo(exact.doubleValue() * (1 + 1e-12));
+      // the bracket's lower end is below the exact value and within 1e-12 relative of the upper
+      EpsilonBounds bounds = optimal.epsilonBounds((double) c[2]);
+      assertThat(new BigDecimal(bounds.lower())).as("%s", c[0]).isLessThanOrEqualTo(exact);
+      assertThat(bounds.upper()).isEqualTo(epsilon);
+      assertThat(bounds.gap()).isLessThan(1e-12 * epsilon);
     }
+  }
+
+  @Test
+  void deltaBoundsEncloseTheArbitraryPrecisionProfileAndAreTight() {
+    SplittableRandom random = new SplittableRandom(2026);
+    for (int trial = 0; trial < 60; trial++) {
+      double epsilon0 = 0.005 + 2 * random.nextDouble();
+      double delta0 = random.nextBoolean() ? 0 : Math.pow(10, -1 - 12 * random.nextDouble());
+      int k = 1 + random.nextInt(trial < 50 ? 400 : 3000);
+      double epsilon = k * epsilon0 * random.nextDouble();
+      OptimalComposition optimal = OptimalComposition.of(new ApproxDp(epsilon0, delta0), k);
+
+      DeltaBounds bounds = optimal.deltaBounds(epsilon);
+      // the oracle carries 150 digits; 120 of them are certain at these k
+      BigDecimal exact =
+          CanonicalProducts.exactDelta(epsilon0, delta0, k, epsilon).round(new MathContext(120));
+
+      String label = "eps0=" + epsilon0 + " delta0=" + delta0 + " k=" + k + " eps=" + epsilon;
+      assertThat(new BigDecimal(bounds.lower())).as(label).isLessThanOrEqualTo(exact);
+      assertThat(new BigDecimal(bounds.upper())).as(label).isGreaterThanOrEqualTo(exact);
+      assertThat(bounds.upper()).as(label).isEqualTo(optimal.delta(epsilon));
+      assertThat(bounds.gap()).as(label).isLessThanOrEqualTo(1e-10 * exact.doubleValue());
+    }
+  }
+
+  @Test
+  void boundsStayTightForTenThousandMechanismsAndInTheDeepTail() {
+    // exact values: arbitrary-precision sum at 150 digits (CanonicalProducts.exactDelta)
+    Object[][] cases = {
+      {Math.log(2), 0.0, 10_000, 3600 * Math.log(2) + Math.log(3)},
+      {0.1, 0.0, 10_000, 150.0},
+      {0.1, 1e-9, 10_000, 40.0},
+      {0.01, 0.0, 10_000, 3.0},
+    };
+    for (Object[] c : cases) {
+      double epsilon0 = (double) c[0];
+      double delta0 = (double) c[1];
+      int k = (int) c[2];
+      double epsilon = (double) c[3];
+      DeltaBounds bounds =
+          OptimalComposition.of(new ApproxDp(epsilon0, delta0), k).deltaBounds(epsilon);
+      BigDecimal exact = CanonicalProducts.exactDelta(epsilon0, delta0, k, epsilon);
+
+      assertThat(exact.doubleValue()).isPositive();
+      assertThat(new BigDecimal(bounds.lower())).as("%s", epsilon).isLessThanOrEqualTo(exact);
+      assertThat(new BigDecimal(bounds.upper())).as("%s", epsilon).isGreaterThanOrEqualTo(exact);
+      // about (6k + 2|log δ|) units of roundoff apart: 2.2e-11 measured at k = 10^4
+      assertThat(bounds.gap() / exact.doubleValue()).as("%s", epsilon).isLessThan(3e-11);
+    }
+  }
+
+  @Test
+  void deltaBelowTheSmallestDoubleIsBracketedByZeroAndTheSmallestDoubles() {
+    // one term, e^{1000 − 10^4 log(1 + e^{0.1})}(1 − e^{-1}) ≈ e^{-6444}
+    DeltaBounds bounds = OptimalComposition.of(new ApproxDp(0.1, 0), 10_000).deltaBounds(999.0);
+
+    assertThat(bounds.lower()).isZero();
+    assertThat(bounds.upper()).isPositive().isLessThanOrEqualTo(2 * Double.MIN_VALUE);
+    assertThat(CanonicalProducts.exactDelta(0.1, 0, 10_000, 999.0).signum()).isPositive();
+  }
+
+  @Test
+  void epsilonBoundsEncloseTheExactInverseAndAreTight() {
+    SplittableRandom random = new SplittableRandom(20);
+    for (int trial = 0; trial < 40; trial++) {
+      double epsilon0 = 0.01 + random.nextDouble();
+      double delta0 = random.nextBoolean() ? 0 : Math.pow(10, -6 - 4 * random.nextDouble());
+      int k = 1 + random.nextInt(300);
+      double target = Math.pow(10, -1 - 11 * random.nextDouble());
+      OptimalComposition optimal = OptimalComposition.of(new ApproxDp(epsilon0, delta0), k);
+
+      EpsilonBounds bounds = optimal.epsilonBounds(target);
+
+      String label = "eps0=" + epsilon0 + " delta0=" + delta0 + " k=" + k + " d=" + target;
+      assertThat(bounds.upper()).as(label).isEqualTo(optimal.epsilon(target));
+      BigDecimal delta = new BigDecimal(target);
+      if (Double.isFinite(bounds.upper())) {
+        assertThat(CanonicalProducts.exactDelta(epsilon0, delta0, k, bounds.upper()))
+            .as(label).isLessThanOrEqualTo(delta);
+      }
+      if (bounds.lower() > 0 && Double.isFinite(bounds.lower())) {
+        // the exact profile is above δ at the lower end, so the exact ε(δ) is not below it
+        assertThat(CanonicalProducts.exactDelta(epsilon0, delta0, k, bounds.lower()))
+            .as(label).isGreaterThan(delta);
+        assertThat(bounds.gap()).as(label).isLessThanOrEqualTo(1e-9 * bounds.upper());
+      }
+      if (Double.isInfinite(bounds.lower())) {
+        assertThat(bounds.upper()).isInfinite();
+      }
+    }
+  }
+
+  @Test
+  void epsilonBoundsAreInfiniteOnlyBelowTheFailureFloor() {
+    OptimalComposition optimal = OptimalComposition.of(new ApproxDp(0.5, 1e-3), 10);
+    double floor = -Math.expm1(10 * Math.log1p(-1e-3));
+
+    assertThat(optimal.epsilonBounds(0.5 * floor).lower()).isInfinite();
+    assertThat(optimal.epsilonBounds(optimal.delta(0)).lower()).isZero();
+    EpsilonBounds justAbove = optimal.epsilonBounds(floor * (1 + 1e-9));
+    assertThat(justAbove.lower()).isFinite().isLessThanOrEqualTo(justAbove.upper());
   }
 }

@@ -89,6 +89,10 @@ final class AccountCalibrateCommand implements Callable<Integer> {
     Inputs.count("--count", count, 1, AccountComposeCommand.MAX_COUNT);
     Inputs.epsilon("--target-epsilon", targetEpsilon);
     Inputs.sensitivity("--sensitivity", sensitivity);
+    if (targetDelta != null) {
+      // checked even where the method does not use it: a bad value is never echoed as accepted
+      Inputs.delta("--target-delta", targetDelta);
+    }
     Neighbouring relation = neighbouring.relation;
     Report report = new Report().put("mechanism", mechanism);
     switch (mechanism) {

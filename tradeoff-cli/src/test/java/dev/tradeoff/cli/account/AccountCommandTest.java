@@ -47,6 +47,11 @@ class AccountCommandTest {
               "--delta", "1e-5", "--method", methods[i], "--json");
       assertThat(run.status()).as(run.err()).isZero();
       eps[i] = run.json().get("epsilon").asDouble();
+      if (i == 0) {
+        // optimal is exact: its printed lower end agrees with the charged value to 1e-12
+        assertThat(run.json().get("epsilonLower").asDouble())
+            .isLessThanOrEqualTo(eps[0]).isGreaterThan(eps[0] * (1 - 1e-12));
+      }
     }
     assertThat(eps[0]).isLessThanOrEqualTo(eps[1]);
     assertThat(eps[1]).isLessThanOrEqualTo(eps[2]);
@@ -181,6 +186,21 @@ class AccountCommandTest {
           "subsampled-gaussian:sigma=0.5,q=1e-4", "--count", "10000000", target[0], target[1]);
       assertThat(run.status()).isEqualTo(2);
       assertThat(run.err()).contains(target[0]).contains(target[1]);
+      assertThat(run.out()).isEmpty();
+    }
+  }
+
+  @Test
+  void calibrationRefusesABadTargetDeltaEvenWhereItsMethodDoesNotUseIt() {
+    for (String[] mechanism : new String[][] {
+        {"laplace"}, {"gaussian", "--method", "analytic"},
+        {"subsampled-gaussian:q=1e-4", "--count", "10000000"}}) {
+      java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of(
+          "account", "calibrate", "--target-epsilon", "1", "--target-delta", "7", "--mechanism"));
+      args.addAll(java.util.List.of(mechanism));
+      CliRun run = CliRun.of(args.toArray(String[]::new));
+      assertThat(run.status()).as("%s", args).isEqualTo(2);
+      assertThat(run.err()).contains("--target-delta").contains("7");
       assertThat(run.out()).isEmpty();
     }
   }

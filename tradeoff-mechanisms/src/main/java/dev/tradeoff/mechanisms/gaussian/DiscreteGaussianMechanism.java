@@ -50,11 +50,11 @@ public final class DiscreteGaussianMechanism implements IntegerNoiseMechanism {
     return new DiscreteGaussianMechanism(sigma, sensitivity);
   }
 
-  /** f(D) + Y. */
+  /** f(D) + Y, clamped to the long range (see {@link IntegerNoiseMechanism#release}). */
   @Override
   public long release(long value, RandomGenerator random) {
     Require.nonNull("random", random);
-    return Math.addExact(value, noise.sample(random));
+    return IntegerNoiseMechanism.saturatedSum(value, noise.sampleBig(random));
   }
 
   public DiscreteGaussian noise() {

@@ -39,11 +39,11 @@ public final class DiscreteLaplaceMechanism implements IntegerNoiseMechanism {
     return new DiscreteLaplaceMechanism(epsilon, sensitivity);
   }
 
-  /** f(D) + Y. */
+  /** f(D) + Y, clamped to the long range (see {@link IntegerNoiseMechanism#release}). */
   @Override
   public long release(long value, RandomGenerator random) {
     Require.nonNull("random", random);
-    return Math.addExact(value, noise.sample(random));
+    return IntegerNoiseMechanism.saturatedSum(value, noise.sampleBig(random));
   }
 
   /** The exact noise law. */

@@ -130,4 +130,22 @@ class GaussianMechanismTest {
       assertThat(released).isEqualTo(x);
     }
   }
+
+  @Test
+  void aTinyEpsilonIsEitherRefusedOrReleasedFinitely() {
+    RandomGenerator random = Randomness.seeded(1300);
+    for (double epsilon : new double[] {1e-300, 1e-308, Double.MIN_VALUE}) {
+      GaussianMechanism m;
+      try {
+        m = GaussianMechanism.of(epsilon, 1e-5, 1);
+      } catch (IllegalArgumentException refused) {
+        assertThat(refused).as("epsilon %s", epsilon).hasMessageStartingWith("epsilon must be");
+        continue;
+      }
+      assertThat(m.sigma()).as("epsilon %s", epsilon).isFinite();
+      for (double x : new double[] {0, 1e308, -Double.MAX_VALUE}) {
+        assertThat(m.release(x, random)).as("epsilon %s, x %s", epsilon, x).isFinite();
+      }
+    }
+  }
 }

@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.tradeoff.accounting.event.DiscreteLaplaceEvent;
 import dev.tradeoff.accounting.event.GuaranteeEvent;
 import dev.tradeoff.accounting.guarantee.PureDp;
+import dev.tradeoff.mechanisms.IntegerNoiseMechanism;
 import dev.tradeoff.mechanisms.random.Randomness;
 import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.Test;
@@ -112,5 +113,39 @@ class LaplaceMechanismTest {
     }
     assertThatThrownBy(() -> LaplaceMechanism.of(1e-300, 1))
         .hasMessageStartingWith("epsilon must be large enough that the noise scale");
+  }
+
+  @Test
+  void integerReleasesSaturateAtTheLongRangeInsteadOfFailing() {
+    RandomGenerator random = Randomness.seeded(300);
+    // ε = 1e-300: noise of scale 1e300, almost every sum beyond the long range
+    DiscreteLaplaceMechanism wide = DiscreteLaplaceMechanism.of(1e-300, 1);
+    boolean sawMax = false;
+    boolean sawMin = false;
+    for (int i = 0; i < 200; i++) {
+      long released = wide.release(0L, random);
+      sawMax |= released == Long.MAX_VALUE;
+      sawMin |= released == Long.MIN_VALUE;
+    }
+    assertThat(sawMax).isTrue();
+    assertThat(sawMin).isTrue();
+    // ordinary noise at the edge of the range: clamped on one side, exact on the other
+    DiscreteLaplaceMechanism narrow = DiscreteLaplaceMechanism.of(1, 1);
+    for (int i = 0; i < 200; i++) {
+      long released = narrow.release(Long.MAX_VALUE, random);
+      assertThat(released).isLessThanOrEqualTo(Long.MAX_VALUE).isGreaterThan(Long.MAX_VALUE - 100);
+      assertThat(narrow.release(Long.MIN_VALUE, random)).isLessThan(Long.MIN_VALUE + 100);
+    }
+    assertThat(IntegerNoiseMechanism.saturatedSum(Long.MAX_VALUE, java.math.BigInteger.ONE))
+        .isEqualTo(Long.MAX_VALUE);
+    assertThat(IntegerNoiseMechanism.saturatedSum(Long.MIN_VALUE, java.math.BigInteger.ONE.negate()))
+        .isEqualTo(Long.MIN_VALUE);
+    assertThat(IntegerNoiseMechanism.saturatedSum(5, java.math.BigInteger.valueOf(-7))).isEqualTo(-2);
+    // the discrete Gaussian likewise
+    var gaussian = dev.tradeoff.mechanisms.gaussian.DiscreteGaussianMechanism.of(1e300, 1);
+    for (int i = 0; i < 20; i++) {
+      long released = gaussian.release(0L, random);
+      assertThat(released == Long.MAX_VALUE || released == Long.MIN_VALUE).isTrue();
+    }
   }
 }
