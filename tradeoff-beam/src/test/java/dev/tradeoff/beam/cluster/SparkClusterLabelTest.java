@@ -1,0 +1,87 @@
+package dev.tradeoff.beam.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.tradeoff.beam.label.LabelData;
+import dev.tradeoff.beam.label.LabelJob;
+import dev.tradeoff.beam.label.LabelManifest;
+import dev.tradeoff.beam.runner.BeamRunner;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The labelling job on a real Spark standalone cluster (a master and two workers, each its own JVM
+ * on loopback, whose executors are JVMs the workers start) gives the DirectRunner's labels and
+ * manifest for the same seed; {@code down} stops exactly the JVMs {@code up} started and the
+ * executors they started.
+ */
+class SparkClusterLabelTest {
+
+  @TempDir Path dir;
+
+  @Test
+  void labelsOnTheClusterEqualTheDirectRunnersForTheSameSeed() throws Exception {
+    LabelData.train(dir.resolve("train"), 500, 2, 2, 8);
+    LabelData.queries(dir.resolve("q.csv"), 60, 2, 9);
+    LabelManifest direct = LabelJob.run(LabelJob.plan(LabelRuns.request(dir, dir.resolve("direct"))),
+        new LabelJob.RunInfo(BeamRunner.DIRECT.options(2), "direct", null, List.of("test")),
+        null);
+
+    Path state = dir.resolve("cluster");
+    LocalCluster cluster = SparkStandaloneCluster.up(state, 2,
+        System.getProperty("java.class.path"), Duration.ofMinutes(10));
+    List<ProcessHandle> executors = new ArrayList<>();
+    LabelManifest spark;
+    try {
+      assertThat(cluster.runner()).isEqualTo(BeamRunner.SPARK);
+      assertThat(cluster.master()).matches("spark://127\\.0\\.0\\.1:\\d+");
+      assertThat(cluster.processes()).extracting(ClusterProcess::role)
+          .containsExactly("master", "worker-0", "worker-1");
+      assertThat(cluster.processes().stream().map(ClusterProcess::pid).distinct()).hasSize(3);
+      assertThat(LocalCluster.read(state)).contains(cluster);
+      LocalCluster.requireReachable(cluster.master());
+      String stage = Path.of(LabelJob.class.getProtectionDomain().getCodeSource().getLocation()
+          .toURI()).toString();
+      spark = LabelJob.run(LabelJob.plan(LabelRuns.request(dir, dir.resolve("spark"))),
+          new LabelJob.RunInfo(BeamRunner.SPARK.remoteOptions(cluster.master(), 2,
+              List.of(stage)), "spark", cluster.master(), List.of("test")), null);
+      for (ClusterProcess p : cluster.processes()) {
+        ProcessHandle.of(p.pid()).ifPresent(h -> executors.addAll(h.descendants().toList()));
+      }
+    } finally {
+      LocalCluster.down(state);
+    }
+    for (ClusterProcess p : cluster.processes()) {
+      assertThat(p.alive()).as("%s stopped", p.role()).isFalse();
+    }
+    for (ProcessHandle h : executors) {
+      assertThat(h.isAlive()).as("executor %s stopped", h.pid()).isFalse();
+    }
+    assertThat(LocalCluster.read(state)).isEmpty();
+    assertThatThrownBy(() -> LocalCluster.requireReachable(cluster.master()))
+        .hasMessageContaining("must be reachable");
+
+    // the executors were JVMs of the workers: each left its standard error in its work directory
+    try (Stream<Path> files = Files.walk(state.resolve("work"))) {
+      assertThat(files.filter(f -> f.getFileName().toString().equals("stderr")).count())
+          .isPositive();
+    }
+    Map<String, String> labels = LabelRuns.labels(dir.resolve("direct"));
+    assertThat(labels).hasSize(60);
+    assertThat(LabelRuns.labels(dir.resolve("spark"))).isEqualTo(labels);
+    assertThat(spark.master()).isEqualTo(cluster.master());
+    assertThat(spark.runner()).isEqualTo("spark");
+    assertThat(spark.guarantee()).isEqualTo(direct.guarantee());
+    assertThat(spark.bounds()).isEqualTo(direct.bounds());
+    assertThat(spark.derivation()).isEqualTo(direct.derivation());
+    assertThat(spark.counts()).isEqualTo(direct.counts());
+  }
+}
