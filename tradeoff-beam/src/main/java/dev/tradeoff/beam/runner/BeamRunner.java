@@ -9,7 +9,8 @@ import org.apache.beam.sdk.options.PipelineOptionsFactory;
 
 /**
  * The Beam runners Tradeoff's pipelines are tested on, each configured to run embedded in this JVM
- * with the given parallelism.
+ * with the given parallelism ({@link #options}), Spark and Flink also to submit to a running
+ * cluster ({@link #remoteOptions}).
  *
  * <ul>
  *   <li>{@link #DIRECT}: the DirectRunner (always on the class path; the default).
@@ -95,6 +96,9 @@ public enum BeamRunner {
    * at {@code spark://HOST:PORT}. With Spark the driver runs in this JVM (Spark's client mode) and
    * the application gets the cluster's executors.
    *
+   * @param master HOST:PORT (Flink) or {@code spark://HOST:PORT} (Spark)
+   * @param parallelism Flink's parallelism; a Spark application uses its executors' cores
+   * @param filesToStage the job's own jar (or class directory, which Beam packs into a jar)
    * @throws IllegalArgumentException if this is the DirectRunner, the master is not in the
    *     runner's form, or the runner is not on the class path
    */
