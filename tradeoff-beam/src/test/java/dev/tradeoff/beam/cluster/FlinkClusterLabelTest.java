@@ -3,7 +3,6 @@ package dev.tradeoff.beam.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.tradeoff.beam.label.LabelData;
 import dev.tradeoff.beam.label.LabelJob;
 import dev.tradeoff.beam.label.LabelManifest;
 import dev.tradeoff.beam.runner.BeamRunner;
@@ -24,11 +23,7 @@ class FlinkClusterLabelTest {
 
   @Test
   void labelsOnTheClusterEqualTheDirectRunnersForTheSameSeed() throws Exception {
-    LabelData.train(dir.resolve("train"), 500, 2, 2, 8);
-    LabelData.queries(dir.resolve("q.csv"), 60, 2, 9);
-    LabelJob.run(LabelJob.plan(LabelRuns.request(dir, dir.resolve("direct"))),
-        new LabelJob.RunInfo(BeamRunner.DIRECT.options(2), "direct", null, List.of("test")),
-        null);
+    LabelRuns.direct(dir);
 
     Path state = dir.resolve("cluster");
     LocalCluster cluster = FlinkSessionCluster.up(state, 2,

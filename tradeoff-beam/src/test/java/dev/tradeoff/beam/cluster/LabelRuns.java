@@ -6,8 +6,11 @@ import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.beam.label.Aggregator;
 import dev.tradeoff.beam.label.ClassSet;
 import dev.tradeoff.beam.label.CsvSchema;
+import dev.tradeoff.beam.label.LabelData;
 import dev.tradeoff.beam.label.LabelJob;
+import dev.tradeoff.beam.label.LabelManifest;
 import dev.tradeoff.beam.label.LabelPrivacy;
+import dev.tradeoff.beam.runner.BeamRunner;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,6 +25,17 @@ import java.util.stream.Stream;
 final class LabelRuns {
 
   private LabelRuns() {}
+
+  /**
+   * Writes the inputs (500 training rows, 60 queries) into {@code dir} and labels them on the
+   * DirectRunner into {@code dir/direct}: what a cluster's run is compared with.
+   */
+  static LabelManifest direct(Path dir) throws IOException {
+    LabelData.train(dir.resolve("train"), 500, 2, 2, 8);
+    LabelData.queries(dir.resolve("q.csv"), 60, 2, 9);
+    return LabelJob.run(LabelJob.plan(request(dir, dir.resolve("direct"))), new LabelJob.RunInfo(
+        BeamRunner.DIRECT.options(2), "direct", null, List.of("test")), null);
+  }
 
   static Map<String, String> labels(Path out) throws IOException {
     Map<String, String> m = new TreeMap<>();
