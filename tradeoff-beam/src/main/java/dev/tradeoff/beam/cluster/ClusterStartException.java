@@ -12,15 +12,15 @@ public final class ClusterStartException extends RuntimeException {
 
   private static final long serialVersionUID = 1L;
 
-  private final transient List<FlinkSessionCluster.Started> started;
+  private final transient List<ClusterProcess> started;
 
-  public ClusterStartException(String message, List<FlinkSessionCluster.Started> started) {
+  public ClusterStartException(String message, List<ClusterProcess> started) {
     super(message);
     this.started = List.copyOf(started);
   }
 
   /** The processes that were started (and are stopped now). */
-  public List<FlinkSessionCluster.Started> started() {
+  public List<ClusterProcess> started() {
     return started;
   }
 }

@@ -14,7 +14,8 @@ import java.util.List;
  * @param version the manifest format's version
  * @param commandLine the command as given
  * @param runner the Beam runner
- * @param master the Flink session cluster, or null
+ * @param master the cluster the job was submitted to (a Flink REST address HOST:PORT or a Spark
+ *     master spark://HOST:PORT), or null
  * @param seeded whether the noise came from a seed (then the run is not private)
  * @param isPrivate whether the guarantee holds ({@code private} in JSON)
  * @param guarantee the run's guarantee: the least of {@code bounds}

@@ -9,7 +9,8 @@ import org.apache.beam.sdk.options.PipelineOptionsFactory;
 
 /**
  * The Beam runners Tradeoff's pipelines are tested on, each configured to run embedded in this JVM
- * with the given parallelism.
+ * with the given parallelism ({@link #options}), Spark and Flink also to submit to a running
+ * cluster ({@link #remoteOptions}).
  *
  * <ul>
  *   <li>{@link #DIRECT}: the DirectRunner (always on the class path; the default).
@@ -88,24 +89,39 @@ public enum BeamRunner {
   }
 
   /**
-   * Options that submit to a running Flink session cluster (see
-   * {@link dev.tradeoff.beam.cluster.FlinkSessionCluster}) at its REST address HOST:PORT, staging
-   * only the given files (the cluster's TaskManagers load everything else from their own class
-   * path).
+   * Options that submit to a running cluster, staging only the given files (the cluster's JVMs
+   * load everything else from their own class path): for {@link #FLINK} a session cluster (see
+   * {@link dev.tradeoff.beam.cluster.FlinkSessionCluster}) at its REST address HOST:PORT, for
+   * {@link #SPARK} a standalone master (see {@link dev.tradeoff.beam.cluster.SparkStandaloneCluster})
+   * at {@code spark://HOST:PORT}. With Spark the driver runs in this JVM (Spark's client mode) and
+   * the application gets the cluster's executors.
    *
-   * @throws IllegalArgumentException if this is not the Flink runner, or it is not on the class
-   *     path
+   * @param master HOST:PORT (Flink) or {@code spark://HOST:PORT} (Spark)
+   * @param parallelism Flink's parallelism; a Spark application uses its executors' cores
+   * @param filesToStage the job's own jar (or class directory, which Beam packs into a jar)
+   * @throws IllegalArgumentException if this is the DirectRunner, the master is not in the
+   *     runner's form, or the runner is not on the class path
    */
   public PipelineOptions remoteOptions(String master, int parallelism, List<String> filesToStage) {
     Require.nonNull("master", master);
     Require.positive("parallelism", parallelism);
-    Require.that(this == FLINK, "runner", "must be flink to submit to a --master (the local "
-        + "cluster `tradeoff cluster up` starts is a Flink session cluster)", cliName());
+    Require.that(this != DIRECT, "runner", "must be flink or spark to submit to a --master (the "
+        + "clusters `tradeoff cluster up --engine flink|spark` starts)", cliName());
+    Require.that(this == SPARK ? master.matches("spark://[^:/]+:\\d+")
+        : master.matches("[^:/]+:\\d+"), "master", "must be " + (this == SPARK
+            ? "spark://HOST:PORT for the spark runner" : "HOST:PORT for the flink runner"),
+        master);
     options(parallelism);
     List<String> args = new ArrayList<>();
-    args.add("--runner=FlinkRunner");
-    args.add("--flinkMaster=" + master);
-    args.add("--parallelism=" + parallelism);
+    if (this == SPARK) {
+      args.add("--runner=SparkRunner");
+      args.add("--sparkMaster=" + master);
+      args.add("--enableSparkMetricSinks=false");
+    } else {
+      args.add("--runner=FlinkRunner");
+      args.add("--flinkMaster=" + master);
+      args.add("--parallelism=" + parallelism);
+    }
     args.add("--filesToStage=" + String.join(",", filesToStage));
     return PipelineOptionsFactory.fromArgs(args.toArray(String[]::new)).create();
   }

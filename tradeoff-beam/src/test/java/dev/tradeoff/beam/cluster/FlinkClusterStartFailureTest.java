@@ -43,13 +43,13 @@ class FlinkClusterStartFailureTest {
           .as("Flink's own log, not a no-operation logger").contains("TaskManager")
           .containsIgnoringCase("port");
       assertThat(failure.started()).hasSize(2);
-      for (FlinkSessionCluster.Started p : failure.started()) {
+      for (ClusterProcess p : failure.started()) {
         assertThat(ProcessHandle.of(p.pid()).map(ProcessHandle::isAlive).orElse(false))
             .as("%s stopped", p.role()).isFalse();
       }
     }
     assertThat(stale).doesNotExist();
-    assertThat(FlinkSessionCluster.read(state)).isEmpty();
+    assertThat(LocalCluster.read(state)).isEmpty();
   }
 
   @Test
@@ -57,7 +57,7 @@ class FlinkClusterStartFailureTest {
     String sep = java.io.File.pathSeparator;
     String cp = String.join(sep, "/a/tradeoff.jar", "/m/slf4j-nop-1.7.30.jar", "/m/flink.jar",
         "/m/slf4j-simple-1.7.36.jar");
-    assertThat(FlinkSessionCluster.withLogging(cp)).isEqualTo(String.join(sep,
+    assertThat(ClusterJvms.withLogging(cp)).isEqualTo(String.join(sep,
         "/m/slf4j-simple-1.7.36.jar", "/a/tradeoff.jar", "/m/flink.jar"));
   }
 }

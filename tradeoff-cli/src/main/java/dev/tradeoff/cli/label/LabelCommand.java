@@ -3,7 +3,7 @@ package dev.tradeoff.cli.label;
 import dev.tradeoff.accounting.budget.BudgetExceededException;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.internal.Shown;
-import dev.tradeoff.beam.cluster.FlinkSessionCluster;
+import dev.tradeoff.beam.cluster.LocalCluster;
 import dev.tradeoff.beam.label.Aggregator;
 import dev.tradeoff.beam.label.ClassSet;
 import dev.tradeoff.beam.label.CsvSchema;
@@ -152,8 +152,9 @@ public final class LabelCommand implements Callable<Integer> {
       description = "direct, flink or spark (default direct).")
   String runner;
 
-  @Option(names = "--master", description = "HOST:PORT of a Flink session cluster "
-      + "(`tradeoff cluster up`).")
+  @Option(names = "--master", description = "Submit to a cluster: HOST:PORT of a Flink session "
+      + "cluster (`tradeoff cluster up`), spark://HOST:PORT of a Spark master (`tradeoff cluster "
+      + "up --engine spark`).")
   String master;
 
   @Option(names = "--seed", description = "Reproducible run: NOT private, refused with --ledger.")
@@ -175,8 +176,12 @@ public final class LabelCommand implements Callable<Integer> {
     ledger.check(seed, !planOnly);
     if (!planOnly) {
       if (master != null) {
-        beamRunner.remoteOptions(master, 1, List.of()); // checks runner and class path
-        FlinkSessionCluster.requireReachable(master);
+        try {
+          beamRunner.remoteOptions(master, 1, List.of()); // checks runner, master, class path
+        } catch (IllegalArgumentException e) {
+          throw new IllegalArgumentException("--" + e.getMessage(), e);
+        }
+        LocalCluster.requireReachable(master);
       } else if (!beamRunner.available()) {
         beamRunner.options(1);
       }

@@ -143,7 +143,18 @@ class LabelCommandTest {
         "127.0.0.1:1").toArray(String[]::new));
     assertThat(master.status()).isEqualTo(2);
     assertThat(master.err().strip().lines()).hasSize(1);
-    for (String o : List.of("o1", "o2", "o3", "o4")) {
+    // a master in the other engine's form, and a master for the DirectRunner
+    CliRun sparkForm = CliRun.of(args(dir.resolve("o5"), "--runner", "spark", "--master",
+        "127.0.0.1:7077").toArray(String[]::new));
+    assertThat(sparkForm.status()).isEqualTo(2);
+    assertThat(sparkForm.err().strip()).isEqualTo("tradeoff: --master must be spark://HOST:PORT "
+        + "for the spark runner, but was 127.0.0.1:7077");
+    CliRun direct = CliRun.of(args(dir.resolve("o6"), "--master", "spark://127.0.0.1:7077")
+        .toArray(String[]::new));
+    assertThat(direct.status()).isEqualTo(2);
+    assertThat(direct.err().strip()).startsWith("tradeoff: --runner must be flink or spark")
+        .endsWith("but was direct");
+    for (String o : List.of("o1", "o2", "o3", "o4", "o5", "o6")) {
       assertThat(dir.resolve(o)).doesNotExist();
     }
   }
