@@ -22,8 +22,8 @@ import org.junit.jupiter.api.Test;
  *       bounds up to that library's floating-point error, so our lower end must not exceed the
  *       first and our upper end must not fall below the second.
  *   <li>σ = 1.74, q = 1.57e-4, 594 steps at δ = 1e-15 (was [0.01385, 0.0328]): dp_accounting's
- *       own values there (0.017388 pessimistic, 0.017087 optimistic at interval 1e-6) lie below a
- *       proven lower bound and are not used: its FFT cannot resolve masses of 1e-15. The
+ *       own values there (0.017388 pessimistic, 0.017087 optimistic at interval 1e-6) lie below the
+ *       proven lower bound below, so they are not upper bounds at this δ and are not used. The
  *       references come from {@code src/test/python/direct_convolution_reference.py}: a direct
  *       (FFT-free, so relatively accurate) convolution of the remove direction's per-step loss,
  *       its P-mass per bin [iΔ, (i + 1)Δ) computed from log Φ differences and put at iΔ (rounding
