@@ -239,7 +239,8 @@ final class Discretizer {
       for (int j = 0; j < n; j++) {
         double mass = binLower[j] + binUpper[j];
         // Atom j, then the atoms above it (pulled down to jΔ), supply the excess.
-        for (int h = j; matched && top > 0 && h < n && h - j <= PULL_BINS; h = h == j ? Math.max(j + 1, pull) : h + 1) {
+        for (int h = j; matched && top > 0 && h < n && h - j <= PULL_BINS;
+            h = h == j ? Math.max(j + 1, pull) : h + 1) {
           double p = binLower[h] + binUpper[h];
           if (available[h] <= 0 || p <= 0) {
             if (h > j && h == pull) {
@@ -260,7 +261,8 @@ final class Discretizer {
               masses[i] += stackFraction[--top] * pi; // merging further costs more: round down
               continue;
             }
-            double deficit = Math.exp(k * interval) * binLower[i] * up + pi * Math.expm1(k * interval);
+            double deficit =
+                Math.exp(k * interval) * binLower[i] * up + pi * Math.expm1(k * interval);
             double need = stackFraction[top - 1] * deficit;
             double match = Math.min(need, remaining);
             double fraction = match / deficit;
