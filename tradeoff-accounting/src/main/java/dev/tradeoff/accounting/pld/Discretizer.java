@@ -263,6 +263,11 @@ final class Discretizer {
             }
             double deficit =
                 Math.exp(k * interval) * binLower[i] * up + pi * Math.expm1(k * interval);
+            if (!(deficit > 0)) {
+              // Its loss is jΔ (no lower share): it lies on the grid point as it is.
+              masses[j] += stackFraction[--top] * pi;
+              continue;
+            }
             double need = stackFraction[top - 1] * deficit;
             double match = Math.min(need, remaining);
             double fraction = match / deficit;
