@@ -61,8 +61,8 @@ import org.openjdk.jmh.annotations.State;
  * nothing. An A/B against the code before those changes (DP-SGD at δ = 1e-12, two alternated
  * rounds of 3 warm calls each) put this one 10% to 25% slower there (10^4 steps 0.42 to 0.44
  * against 0.36 to 0.40 CPU-s; 10^5 steps 0.55 to 0.56 against 0.42 to 0.50; cause not isolated
- * on that machine: the largest tilted window, four times the composed one for 10^4 steps, is the
- * same with the former fold tail); the ratio of at most 0.5 at δ = 1e-12 is not met.
+ * on that machine: the largest tilted window, four times the composed one for 10^4 steps, is as
+ * large with a fold tail of 1e-12); the ratio of at most 0.5 at δ = 1e-12 is not met.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
