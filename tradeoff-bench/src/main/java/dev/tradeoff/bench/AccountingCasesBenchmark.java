@@ -58,9 +58,10 @@ import org.openjdk.jmh.annotations.State;
  * 0.40 / 0.47 (ratio 0.70 to 0.85); 10^5 steps 0.47, 0.43 / 0.49 (0.88 to 0.96); calibration
  * 10^4 steps 0.29, 0.28 / 5.71; 10^5 steps 0.68, 0.70 / 8.34. JMH's single shots had error bars
  * wider than their means at that load (DP-SGD 10^5 steps at 1e-12: 4142 ± 16494 ms) and say
- * nothing. An A/B against the code before those changes (DP-SGD at δ = 1e-12, two alternated
- * rounds of 3 warm calls each) put this one 10% to 25% slower there (10^4 steps 0.42 to 0.44
- * against 0.36 to 0.40 CPU-s; 10^5 steps 0.55 to 0.56 against 0.42 to 0.50; cause not isolated
+ * nothing. Two A/B runs against the code before those changes (DP-SGD at δ = 1e-12, two
+ * alternated rounds of 3 warm calls each, smallest CPU time) found 10^4 steps alike (0.36 to 0.44
+ * against 0.31 to 0.41 CPU-s) and 10^5 steps 15% to 25% slower (0.48 to 0.56 against 0.41 to
+ * 0.50; cause not isolated
  * on that machine: the largest tilted window, four times the composed one for 10^4 steps, is as
  * large with a fold tail of 1e-12); the ratio of at most 0.5 at δ = 1e-12 is not met.
  */
