@@ -209,11 +209,15 @@ final class Composer {
     }
     // The tilted law sits higher than the plain one and may be wider: it is transformed on a
     // window of its own that holds all but {@value #FOLD_TAIL} of it (at most MAX_TILT_POINTS
-    // points, else centred on the aim). The circular transform folds the tilted mass outside that
-    // window into it, where untilting scales it up; its total is bounded by Chernoff on the tilted
-    // law, Pr~[S ≥ s] ≤ M(r)e^{−(r−θ)s}/M(θ) for r > θ and Pr~[S ≤ s] ≤ M(r)e^{(θ−r)s}/M(θ) for
-    // r < θ, and counted like the round-off. Only the part of the plain window inside the tilted
-    // one is replaced.
+    // points, else centred on the aim). The circular
+    // transform folds the tilted mass outside that window into it, where untilting scales it up;
+    // its total is bounded by Chernoff on the tilted law, Pr~[S ≥ s] ≤ M(r)e^{−(r−θ)s}/M(θ) for
+    // r > θ and Pr~[S ≤ s] ≤ M(r)e^{(θ−r)s}/M(θ) for r < θ, and counted like the round-off. Mass
+    // folded from below the window start T lands at least the window length L higher, where
+    // untilting scales it by e^{−θL} relative to its own untilted value: at most e^{−θL} in all,
+    // which is e^{θT}/M(θ) in the tilted units of the bound (at every index below T + L the
+    // untilting factor M(θ)e^{−θs} is at least M(θ)e^{−θ(T+L)}). Only the part of the plain
+    // window inside the tilted one is replaced.
     double logMgf = logScale + theta * top;
     Chernoff.TiltedLaw law = chernoff.tiltedLaw(theta, logMgf);
     long lawLo = law.lowerQuantile(FOLD_TAIL);
@@ -222,7 +226,10 @@ final class Composer {
     long tiltedLo = lawHi - lawLo + 1 <= tiltedSize ? lawLo : aim - tiltedSize / 2;
     RealFft tiltedFft = tiltedSize == size ? fft : new RealFft((int) tiltedSize);
     Convolution tilted = convolve(terms, tiltedFft, theta);
-    double folded = law.upperTail(tiltedLo + tiltedSize) + law.lowerTail(tiltedLo - 1);
+    // 1.01: the finite masses sum to at most 1 + 1e-10 (the discretization's margin).
+    double foldedFromBelow = Math.min(law.lowerTail(tiltedLo - 1),
+        1.01 * Math.exp(theta * tiltedLo - logMgf));
+    double folded = law.upperTail(tiltedLo + tiltedSize) + foldedFromBelow;
     double coefficient = tilted.l2Error() / Math.sqrt(-Math.expm1(-2 * theta)) + folded;
     double logCoefficient = Math.log(coefficient);
     if (!(Double.isFinite(logScale) && Double.isFinite(logCoefficient) && plainL2 > 0)) {
@@ -246,7 +253,7 @@ final class Composer {
   }
 
   /** The tilted mass a tilted transform may fold into its window (see {@link #tilted}). */
-  private static final double FOLD_TAIL = 1e-9;
+  private static final double FOLD_TAIL = 1e-18;
 
   /** The most grid points of a tilted transform's window. */
   private static final long MAX_TILT_POINTS = 1 << 22;

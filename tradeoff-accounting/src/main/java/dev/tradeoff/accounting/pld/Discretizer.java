@@ -35,6 +35,14 @@ final class Discretizer {
    */
   static final double MAX_INDEX = 0x1p50;
 
+  /**
+   * How many bins above a grid point the optimistic garble pulls atoms down to it from (see
+   * {@code Grid.garble}): far enough to balance a pile of mass next to the end of the support,
+   * near enough not to flatten the upper tail (pulling from 4096 bins at Δ = 1e-4 cut the variance
+   * of a sampled Gaussian's loss by 97%).
+   */
+  static final int PULL_BINS = 16;
+
   private static final double[] NODES = {
     -0.8611363115940526, -0.3399810435848563, 0.3399810435848563, 0.8611363115940526
   };
@@ -195,39 +203,106 @@ final class Discretizer {
 
     /**
      * The optimistic counterpart of connect-the-dots: merging each bin's outcomes into one atom
-     * (p_b, q_b) is a post-processing, exact at the grid points. Grid point j then receives a
-     * fraction u of the atom below it and v of the atom above it, in the proportion that makes
-     * its loss exactly jΔ: u·E↑_{j−1} = v·E↓_j with E↓_b = p_b − e^{bΔ}q_b = U_b(1 − e^{−Δ}) and
-     * E↑_b = e^{(b+1)Δ}q_b − p_b = L_b(e^Δ − 1). This too is a post-processing of the true pair,
-     * so the result is dominated by it and stays dominated under composition. Fractions are
-     * matched greedily upwards; what an atom has left is rounded down to its bin's lower point
-     * keeping its P-mass (a coupling with a smaller loss, also a lower bound under composition).
-     * For smooth densities the left-overs are second order in Δ, unlike plain rounding down,
-     * whose loss is low by Δ/2 on average in every composed mechanism.
+     * (p_b, q_b) is a post-processing, exact at the grid points. Grid point j then receives
+     * fractions f_i of atoms i &lt; j below it and fractions v_h of atoms h ≥ j above it in the
+     * proportion that makes its loss exactly jΔ: Σ_i f_i·D_i(j) = Σ_h v_h·X_h(j), with the deficit
+     * D_i(j) = e^{jΔ}q_i − p_i = e^{kΔ}E↑_i + p_i(e^{kΔ} − 1), k = j − i − 1, and the excess
+     * X_h(j) = p_h − e^{jΔ}q_h = p_h(1 − e^{−(h−j)Δ}) + e^{−(h−j)Δ}E↓_h (E↑_i = L_i(e^Δ − 1) and
+     * E↓_h = U_h(1 − e^{−Δ}) from the bin's shares; every term non-negative, so nothing cancels).
+     * This too is a post-processing of the true pair, so the result is dominated by it and stays
+     * dominated under composition.
+     *
+     * <p>Atoms wait on a stack until they are placed and are matched nearest first; the excess
+     * comes from atom j, then from the atoms up to {@value #PULL_BINS} bins above, pulled down to
+     * jΔ. What an atom has left is rounded down to its bin's lower point keeping its P-mass (a
+     * coupling with a smaller loss, also a lower bound under composition), at the end or as soon
+     * as merging it beyond the next grid point would cost more than rounding it down: merging at
+     * distance d above its loss l lowers the mean loss by about d(d + Δ)/2 per unit of P-mass,
+     * rounding down by l − iΔ. Rounding down is first order in Δ, merging second order, and the
+     * difference is what a Poisson-sampled Gaussian with a rate of the order of Δ needs: its loss
+     * log(1 − q + qe^u) piles up within a fraction of q above its infimum log(1 − q), and a garble
+     * that matched neighbouring bins only rounded most of that pile down (σ = 0.5, q = 1e-4 at
+     * Δ = 2e-5: a mean loss per step of −3.29e-6 where the pessimistic pair's is 2.543e-7, −0.33
+     * over 10^5 steps; now 2.540e-7).
      */
     private void garble() {
       double up = Math.expm1(interval);
       double down = -Math.expm1(-interval);
       boolean matched = Double.isFinite(up);
-      double previousMass = 0; // p_{j−1}
-      double previousExcess = 0; // E↑_{j−1}
-      double previousDown = 0; // v_{j−1}
-      for (int j = 0; j < masses.length; j++) {
+      int n = masses.length;
+      double[] available = new double[n]; // the fraction of each atom not yet placed
+      java.util.Arrays.fill(available, 1);
+      int[] stackBin = new int[n];
+      double[] stackFraction = new double[n];
+      int top = 0;
+      int pull = 0; // atoms below it have nothing left to pull down
+      for (int j = 0; j < n; j++) {
         double mass = binLower[j] + binUpper[j];
-        double excessDown = binUpper[j] * down;
-        double available = (1 - previousDown) * previousExcess;
-        double match = matched ? Math.min(available, excessDown) : 0;
-        double u = previousExcess > 0 ? match / previousExcess : 0;
-        double v = excessDown > 0 ? match / excessDown : 0;
-        masses[j] += u * previousMass + v * mass;
-        if (j > 0) {
-          masses[j - 1] += Math.max(0, 1 - previousDown - u) * previousMass;
+        // Atom j, then the atoms above it (pulled down to jΔ), supply the excess.
+        for (int h = j; matched && top > 0 && h < n && h - j <= PULL_BINS;
+            h = h == j ? Math.max(j + 1, pull) : h + 1) {
+          double p = binLower[h] + binUpper[h];
+          if (available[h] <= 0 || p <= 0) {
+            if (h > j && h == pull) {
+              pull++;
+            }
+            continue;
+          }
+          int above = h - j;
+          double unitExcess = p * -Math.expm1(-above * interval)
+              + Math.exp(-above * interval) * binUpper[h] * down;
+          double remaining = available[h] * unitExcess;
+          while (top > 0 && remaining > 0) {
+            int i = stackBin[top - 1];
+            double pi = binLower[i] + binUpper[i];
+            int k = j - i - 1;
+            double distance = (j - i) * interval - lossAbove(i, pi, up);
+            if (k > 0 && distance * (distance + interval) > 2 * lossAbove(i, pi, up)) {
+              masses[i] += stackFraction[--top] * pi; // merging further costs more: round down
+              continue;
+            }
+            double deficit =
+                Math.exp(k * interval) * binLower[i] * up + pi * Math.expm1(k * interval);
+            if (!(deficit > 0)) {
+              // Its loss is jΔ (no lower share): it lies on the grid point as it is.
+              masses[j] += stackFraction[--top] * pi;
+              continue;
+            }
+            double need = stackFraction[top - 1] * deficit;
+            double match = Math.min(need, remaining);
+            double fraction = match / deficit;
+            double fromH = match / unitExcess;
+            masses[j] += fraction * pi + fromH * p;
+            available[h] = Math.max(0, available[h] - fromH);
+            remaining -= match;
+            if (match >= need) {
+              top--;
+            } else {
+              stackFraction[top - 1] -= fraction;
+            }
+          }
+          if (h > j && h == pull && available[h] <= 0) {
+            pull++;
+          }
         }
-        previousMass = mass;
-        previousExcess = matched ? binLower[j] * up : 0;
-        previousDown = v;
+        if (mass > 0 && available[j] > 0) {
+          stackBin[top] = j;
+          stackFraction[top++] = available[j];
+          available[j] = 0;
+        }
       }
-      masses[masses.length - 1] += Math.max(0, 1 - previousDown) * previousMass;
+      while (top > 0) {
+        int i = stackBin[--top];
+        masses[i] += stackFraction[top] * (binLower[i] + binUpper[i]);
+      }
+    }
+
+    /**
+     * The loss of atom i above its bin's lower point, l_i − iΔ = Δ − log(1 + L_i(e^Δ − 1)/p_i)
+     * (from e^{(i+1)Δ}q_i = p_i + E↑_i), in [0, Δ].
+     */
+    private double lossAbove(int i, double p, double up) {
+      return Math.max(0, interval - Math.log1p(binLower[i] * up / p));
     }
   }
 

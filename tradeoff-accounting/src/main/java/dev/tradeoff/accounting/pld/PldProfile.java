@@ -37,7 +37,7 @@ import java.util.function.ToDoubleFunction;
  *       #TAIL_SHARE} δ; for δ(ε), while the truncated mass is more than {@value #GAP_GOAL} of the
  *       upper bound, to at most {@value #TAIL_SHARE} times the lower bound on δ (or, while that is
  *       0, squared, 1e-15 → 1e-30 → …). Tails are taken from the ladder
- *       10^{−15·2^j} and {@value #MIN_TAIL}, so that nearby questions share a recomputation; the
+ *       10^{−15−5j} down to {@value #MIN_TAIL}, so that nearby questions share a recomputation; the
  *       composed masses below about 1e-16 are then resolved by exponentially tilted transforms
  *       aimed at the δ or ε asked (see {@link Composer}).
  *   <li><b>Grid</b> (ε(δ) only): the bracket of a connect-the-dots pair narrows as Δ² — a Δ fixed
@@ -130,6 +130,18 @@ public final class PldProfile implements PrivacyProfile {
             pessimistic.get(i).infinityMass() - optimistic.get(i).infinityMass());
       }
       return mass;
+    }
+
+    /** The most grid points of any of the composed distributions. */
+    int largestSize() {
+      int size = 0;
+      for (PrivacyLossDistribution d : pessimistic) {
+        size = Math.max(size, d.size());
+      }
+      for (PrivacyLossDistribution d : optimistic) {
+        size = Math.max(size, d.size());
+      }
+      return size;
     }
 
     boolean large() {
@@ -276,9 +288,21 @@ public final class PldProfile implements PrivacyProfile {
   }
 
   /**
+   * The most composed grid points a recomputation on a finer grid may need: a quarter of the
+   * largest window of a tilted transform (see {@link Composer}), so that at small δ the tilted
+   * transform can hold the long upper tail of its tilted law. That tail is made of the few steps
+   * whose loss is large: for DP-SGD σ = 0.5, q = 1e-4, 10^5 steps at δ = 1e-10 the tilted law
+   * spans about 100 in loss while the composed window spans 26, and the answer was certified to
+   * 0.02% at Δ = 2.5e-5 (2^20 points) but not at all at Δ = 1.25e-5 (2^21), where no tilted
+   * window of 2^22 points holds enough of that tail.
+   */
+  static final int REFINED_POINTS = 1 << 20;
+
+  /**
    * The grid for the next recomputation: the level's own when only its point budget coarsened it,
-   * else finer by √(goal/(4·gap)) between 1/32 and 1/2 (the bracket narrows as Δ²); 0 if the grid
-   * cannot be made finer.
+   * else finer by √(goal/(4·gap)) between 1/32 and 1/2 (the bracket narrows as Δ²) and by no more
+   * than keeps the composed window within {@link #REFINED_POINTS}; 0 if the grid cannot be made
+   * finer.
    */
   private static double finerInterval(Level level, double gap) {
     if (level.coarsenedForBudget() && level.budget() < PldAccountant.MAX_COMPOSED_POINTS) {
@@ -293,18 +317,27 @@ public final class PldProfile implements PrivacyProfile {
     double factor = Double.isFinite(gap)
         ? Math.max(1.0 / 32, Math.min(0.5, Math.sqrt(GAP_GOAL / (4 * gap))))
         : 0.25;
+    factor = Math.max(factor, (double) level.largestSize() / REFINED_POINTS);
     double finer = Math.max(MIN_INTERVAL, level.interval() * factor);
     return finer < level.interval() ? finer : 0;
   }
 
-  /** The largest tail on the ladder 10^{−15·2^j}, {@value #MIN_TAIL} that is at most the given one. */
+  /**
+   * The largest tail on the ladder 10^{−15−5j} (down to {@value #MIN_TAIL}) that is at most the
+   * given one. The rungs are close because a smaller tail is not free: a Poisson-sampled
+   * mechanism's loss grows exponentially in its output, so each rung lower widens every
+   * mechanism's loss range (and the composed window) and, worse, puts mass far out where it
+   * dominates the moment generating function at the rates the tilted transforms need — squaring
+   * the tail (1e-15 → 1e-30) took DP-SGD σ = 1.74, q = 1.57e-4 from a loss range of 0.05 to 0.17
+   * per step, and the tilted transform at δ = 1e-15 from certifying 0.5% to failing.
+   */
   static double ladder(double tail) {
-    for (double t = 1e-15; t > MIN_TAIL; t *= t) {
-      if (t <= tail) {
-        return t;
+    for (int j = 0; ; j++) {
+      double t = Math.pow(10, -15 - 5 * j);
+      if (t <= tail || t <= MIN_TAIL) {
+        return Math.max(t, MIN_TAIL);
       }
     }
-    return MIN_TAIL;
   }
 
   /**

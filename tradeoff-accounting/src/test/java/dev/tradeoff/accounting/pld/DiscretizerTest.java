@@ -3,6 +3,7 @@ package dev.tradeoff.accounting.pld;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.tradeoff.accounting.numerics.StandardNormal;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -111,5 +112,47 @@ class DiscretizerTest {
     assertThat(pld.massAt(top)).isGreaterThanOrEqualTo(0.5).isLessThan(0.5 + 1e-2);
     assertThat(pld.highestLoss()).isLessThanOrEqualTo(2.0 + 2e-2);
     assertThat(pld.infinityMass()).isZero();
+  }
+  /**
+   * The optimistic garble of a Poisson-sampled Gaussian whose rate q is of the order of the grid
+   * (its loss piles up just above log(1 − q)): δ(ε) stays at or below the exact single-step value
+   * (closed form: Pr_P[x > x*] − e^ε Pr_Q[x > x*] at the output x* of loss ε), and its mean loss
+   * per step stays within 1e-4·Δ of the pessimistic pair's (which keeps both masses of every bin)
+   * once Δ ≤ q/4. Matching neighbouring bins only, then rounding the rest down, was first order:
+   * −3.29e-6 against 2.543e-7 at σ = 0.5, q = 1e-4, Δ = 2e-5, a difference of 0.18Δ.
+   */
+  @Test
+  void optimisticSampledGaussianStaysBelowTheExactProfileAndKeepsItsMeanLoss() {
+    SplittableRandom random = new SplittableRandom(2020);
+    for (int trial = 0; trial < 6; trial++) {
+      double sigma = 0.4 + 1.6 * random.nextDouble();
+      double q = Math.pow(10, -4 - random.nextDouble());
+      double interval = q / (4 + 4 * random.nextDouble());
+      SampledGaussianLoss model = new SampledGaussianLoss(sigma, q, Direction.REMOVE);
+      PrivacyLossDistribution optimistic =
+          discretize(model, interval, Discretization.OPTIMISTIC);
+      PrivacyLossDistribution pessimistic =
+          discretize(model, interval, Discretization.PESSIMISTIC);
+      String what = String.format("sigma=%f q=%g interval=%g", sigma, q, interval);
+      assertThat(meanLoss(optimistic)).as(what)
+          .isCloseTo(meanLoss(pessimistic), within(1e-4 * interval));
+      for (int i = 0; i < 20; i++) {
+        double epsilon = 0.05 * random.nextDouble();
+        double x = sigma * sigma * Math.log(Math.expm1(epsilon) / q + 1) + 0.5;
+        double exact = q * StandardNormal.survival((x - 1) / sigma)
+            + (1 - q) * StandardNormal.survival(x / sigma)
+            - Math.exp(epsilon) * StandardNormal.survival(x / sigma);
+        assertThat(optimistic.delta(epsilon)).as("%s eps=%f", what, epsilon)
+            .isLessThanOrEqualTo(exact + 1e-15);
+      }
+    }
+  }
+
+  private static double meanLoss(PrivacyLossDistribution pld) {
+    double mean = 0;
+    for (int i = 0; i < pld.size(); i++) {
+      mean += pld.massAt(i) * (pld.offset() + i) * pld.interval();
+    }
+    return mean;
   }
 }
