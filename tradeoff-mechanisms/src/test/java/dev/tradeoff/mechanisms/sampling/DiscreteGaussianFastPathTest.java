@@ -1,0 +1,99 @@
+package dev.tradeoff.mechanisms.sampling;
+
+import static dev.tradeoff.mechanisms.testing.GoodnessOfFit.binomialZ;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.math.BigInteger;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/** The long path of the discrete Gaussian's acceptance step against its BigInteger path. */
+class DiscreteGaussianFastPathTest {
+
+  private static final long LIMIT = 1L << 62;
+
+  /** Both paths from the same stream: same answer, and the stream left at the same place. */
+  private static void assertSameDraw(long a, long p, long seed) {
+    SplittableRandom fast = new SplittableRandom(seed);
+    SplittableRandom reference = new SplittableRandom(seed);
+    boolean x = DiscreteGaussian.acceptSquareLong(fast, a, p);
+    boolean y =
+        DiscreteGaussian.acceptSquareBig(reference, BigInteger.valueOf(a), BigInteger.valueOf(p));
+    assertThat(x).as("a = %d, p = %d, seed %d", a, p, seed).isEqualTo(y);
+    assertThat(fast.nextLong()).as("stream after a = %d, p = %d", a, p).isEqualTo(reference.nextLong());
+  }
+
+  @Test
+  void longPathDrawsExactlyWhatTheBigIntegerPathDraws() {
+    SplittableRandom inputs = new SplittableRandom(2024);
+    for (int i = 0; i < 20_000; i++) {
+      int pBits = 1 + inputs.nextInt(62);
+      long p = Math.max(1, inputs.nextLong(1L << pBits));
+      // a around p (the common case), a few multiples of p, or anything below 2^62
+      long a = switch (inputs.nextInt(3)) {
+        case 0 -> inputs.nextLong(p < LIMIT / 3 ? 3 * p + 1 : LIMIT);
+        case 1 -> p < LIMIT / 4 ? p * (1 + inputs.nextInt(4)) : p;
+        default -> inputs.nextLong(LIMIT);
+      };
+      assertSameDraw(a, p, inputs.nextLong());
+    }
+  }
+
+  @Test
+  void edgeCasesAgreeToo() {
+    long[][] cases = {
+      {0, 1}, {1, 1}, {2, 1}, {0, LIMIT - 1}, {LIMIT - 1, LIMIT - 1}, {LIMIT - 1, 1},
+      {LIMIT - 2, LIMIT - 1}, {1, LIMIT - 1}, {(1L << 61) - 1, 1L << 60}, {(1L << 61) + 1, 1L << 60},
+      // pc just below and above 2^62, and 2pc so large that the second index already needs 2^62
+      {(1L << 61), (1L << 61) - 1}, {(1L << 60) + 1, (1L << 60)}, {3, (1L << 60) - 1},
+      {(1L << 31) * 7 + 5, 7}, {(1L << 31) * 7 - 5, 7}
+    };
+    for (long[] c : cases) {
+      for (long seed = 0; seed < 200; seed++) {
+        assertSameDraw(c[0], c[1], seed);
+      }
+    }
+  }
+
+  /**
+   * The split-coin construction accepts with probability e^{−a²/(2p²)} exactly: frequencies over
+   * 200 000 draws within 4.5 standard errors, for c = ⌈a/p⌉ = 1, 2 and 4 (one, four and sixteen
+   * runs of CKS Algorithm 1).
+   */
+  @Test
+  void acceptsWithProbabilityExpMinusASquaredOverTwoPSquared() {
+    long[][] cases = {{3, 4}, {5, 7}, {3, 2}, {10, 3}, {7, 7}};
+    SplittableRandom random = new SplittableRandom(77);
+    int n = 200_000;
+    for (long[] c : cases) {
+      long accepted = 0;
+      for (int i = 0; i < n; i++) {
+        accepted += DiscreteGaussian.acceptSquareLong(random, c[0], c[1]) ? 1 : 0;
+      }
+      double expected = Math.exp(-(double) c[0] * c[0] / (2.0 * c[1] * c[1]));
+      assertThat(binomialZ(accepted, n, expected)).as("a = %d, p = %d", c[0], c[1]).isLessThan(4.5);
+    }
+  }
+
+  /** σ = 2^42 + 3 (a lattice Gaussian's size): mean 0 and variance σ² within 5 standard errors. */
+  @Test
+  void aLatticeSizedSigmaHasTheRightMoments() {
+    double sigma = 0x1.0p42 + 3;
+    DiscreteGaussian dg = DiscreteGaussian.withSigma(sigma);
+    SplittableRandom random = new SplittableRandom(5);
+    int n = 100_000;
+    double sum = 0;
+    double sumSquares = 0;
+    double sumFourth = 0;
+    for (int i = 0; i < n; i++) {
+      double z = dg.sample(random) / sigma;
+      sum += z;
+      sumSquares += z * z;
+      sumFourth += z * z * z * z;
+    }
+    assertThat(Math.abs(sum / n)).isLessThan(5 / Math.sqrt(n));
+    // Var(Z²) = 2 for a Gaussian
+    assertThat(Math.abs(sumSquares / n - 1)).isLessThan(5 * Math.sqrt(2.0 / n));
+    assertThat(sumFourth / n).isBetween(2.5, 3.5);
+  }
+}
