@@ -47,6 +47,8 @@ public final class DiscreteGaussian {
   private final BigInteger p;
   private final BigInteger q;
   private final boolean longPath;
+  private final long pLong;
+  private final long qLong;
   private final DiscreteLaplace proposal;
 
   /** @param sigmaSquared σ² &gt; 0 */
@@ -63,11 +65,15 @@ public final class DiscreteGaussian {
       this.q = rootD;
       this.proposal = new DiscreteLaplace(new Rational(rootN, rootD));
       this.longPath = rootN.bitLength() < 62 && rootD.bitLength() < 62;
+      this.pLong = longPath ? rootN.longValue() : 0;
+      this.qLong = longPath ? rootD.longValue() : 0;
     } else {
       this.p = null;
       this.q = null;
       this.proposal = new DiscreteLaplace(Rational.of(n.divide(d).sqrt().add(BigInteger.ONE)));
       this.longPath = false;
+      this.pLong = 0;
+      this.qLong = 0;
     }
   }
 
@@ -89,21 +95,55 @@ public final class DiscreteGaussian {
    * @throws ArithmeticException if |y| exceeds {@link Long#MAX_VALUE} (never in practice)
    */
   public long sample(RandomGenerator random) {
-    return sampleBig(random).longValueExact();
+    try {
+      return sampleLong(random);
+    } catch (BeyondLong beyond) {
+      throw new ArithmeticException("discrete Gaussian draw beyond the long range: " + beyond.value());
+    }
   }
 
   /** One draw as a {@link BigInteger}. */
   public BigInteger sampleBig(RandomGenerator random) {
+    try {
+      return BigInteger.valueOf(sampleLong(random));
+    } catch (BeyondLong beyond) {
+      return beyond.value();
+    }
+  }
+
+  /**
+   * One draw as a long, a draw beyond the long range thrown as {@link BeyondLong}; in long
+   * arithmetic on the long path (see the class comment), with the same draws and value as the
+   * {@link BigInteger} arithmetic.
+   */
+  long sampleLong(RandomGenerator random) {
     while (true) {
-      BigInteger y = proposal.sampleBig(random);
-      if (accept(random, y.abs())) {
+      long y;
+      try {
+        y = proposal.sampleLong(random);
+      } catch (BeyondLong beyond) {
+        if (accept(random, beyond.value().abs())) {
+          throw beyond;
+        }
+        continue;
+      }
+      if (longPath ? acceptLong(random, Math.abs(y)) : accept(random, BigInteger.valueOf(y).abs())) {
         return y;
       }
     }
   }
 
-  /** Whether the proposal |Y| = {@code magnitude} is accepted (the paths above). */
-  boolean accept(RandomGenerator random, BigInteger magnitude) {
+  /** {@link #accept} for |Y| = m on the long path: q·m − p in longs when q·m &lt; 2^62. */
+  private boolean acceptLong(RandomGenerator random, long m) {
+    long qm = qLong * m;
+    if (Math.multiplyHigh(qLong, m) == 0 && qm >= 0 && qm < LONG_LIMIT) {
+      return acceptSquareLong(random, Math.abs(qm - pLong), pLong);
+    }
+    return acceptSquareBig(random, q.multiply(BigInteger.valueOf(m)).subtract(p).abs(), p);
+  }
+
+  /** Whether the proposal |Y| = {@code magnitude} is accepted, in {@link BigInteger} arithmetic. */
+  private boolean accept(RandomGenerator random, BigInteger magnitude) {
     if (p == null) {
       BigInteger n = sigmaSquared.numerator();
       BigInteger d = sigmaSquared.denominator();
@@ -112,41 +152,38 @@ public final class DiscreteGaussian {
       return BernoulliExp.sample(
           random, diff.multiply(diff), n.multiply(d).multiply(t).multiply(t).shiftLeft(1));
     }
-    if (longPath && magnitude.bitLength() < 62) {
-      long product = Math.multiplyHigh(q.longValue(), magnitude.longValue()) == 0
-          ? q.longValue() * magnitude.longValue() : -1;
-      if (product >= 0 && product < LONG_LIMIT) {
-        return acceptSquareLong(random, Math.abs(product - p.longValue()), p.longValue());
-      }
+    if (longPath && magnitude.bitLength() < 63) {
+      return acceptLong(random, magnitude.longValue());
     }
     return acceptSquareBig(random, q.multiply(magnitude).subtract(p).abs(), p);
   }
 
   /**
    * e^{−a²/(2p²)} as c² runs of [CKS20, Algorithm 1] with split coins, in longs; 0 ≤ a, p &lt; 2^62,
-   * p &gt; 0. Before each index k of a run the bound 2pck is checked against 2^62; if it would reach
-   * it (or pc or c² is too large to start with), the draw continues in {@link #finishSquareBig} from
-   * that very index, which draws the same coins from there.
+   * p &gt; 0. Before each index k of a run the bound 2pck is checked against 2^62 (its 128-bit
+   * product has a zero high word and a low word in [0, 2^62)); if it would reach it (or pc or c² is
+   * too large to start with), the draw continues in {@link #finishSquareBig} from that very index,
+   * which draws the same coins from there.
    */
   static boolean acceptSquareLong(RandomGenerator random, long a, long p) {
     if (a == 0) {
       return true;
     }
-    long c = Math.max(1, a / p + (a % p == 0 ? 0 : 1)); // ⌈a/p⌉ ≤ a, no overflow
+    long c = a <= p ? 1 : a / p + (a % p == 0 ? 0 : 1); // max(1, ⌈a/p⌉) ≤ a, no overflow
     long pc = p * c; // < a + p < 2^63
     if (pc >= LONG_LIMIT || c >= 1L << 31) {
       return acceptSquareBig(random, BigInteger.valueOf(a), BigInteger.valueOf(p));
     }
     long runs = c * c; // < 2^62
     long twoPc = pc << 1; // < 2^63
-    long lastK = (LONG_LIMIT - 1) / twoPc; // 2pck < 2^62 exactly when k ≤ lastK
     for (long run = 0; run < runs; run++) {
       for (long k = 1; ; k++) {
-        if (k > lastK) {
+        long bound = twoPc * k; // 2pck, used only when it is below 2^62
+        if (Math.multiplyHigh(twoPc, k) != 0 || bound < 0 || bound >= LONG_LIMIT) {
           return finishSquareBig(random, BigInteger.valueOf(a), BigInteger.valueOf(p),
               BigInteger.valueOf(c), BigInteger.valueOf(runs - run), k);
         }
-        if (random.nextLong(pc) >= a || random.nextLong(twoPc * k) >= a) {
+        if (random.nextLong(pc) >= a || random.nextLong(bound) >= a) {
           if ((k & 1) == 0) {
             return false; // this run ended at an even index: e^{−γ/c²} failed
           }

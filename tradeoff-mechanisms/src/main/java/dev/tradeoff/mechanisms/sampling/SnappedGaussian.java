@@ -1,7 +1,6 @@
 package dev.tradeoff.mechanisms.sampling;
 
 import dev.tradeoff.accounting.internal.Require;
-import java.math.BigInteger;
 import java.util.Objects;
 import java.util.random.RandomGenerator;
 
@@ -66,8 +65,11 @@ public final class SnappedGaussian {
 
   /** g·(round(x/g) + Y) for a finite x. */
   public double addTo(RandomGenerator random, double x) {
-    BigInteger index = grid.index(x);
-    return grid.value(index.add(steps.sampleBig(random)));
+    try {
+      return grid.valueAt(x, steps.sampleLong(random));
+    } catch (BeyondLong beyond) {
+      return grid.value(grid.index(x).add(beyond.value()));
+    }
   }
 
   @Override
