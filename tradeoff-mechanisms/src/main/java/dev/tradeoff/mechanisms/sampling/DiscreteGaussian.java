@@ -12,7 +12,9 @@ import java.util.random.RandomGenerator;
  * <p>Rejection from a discrete Laplace proposal with scale t: a draw Y is accepted with probability
  * exp(−(|Y| − σ²/t)²/(2σ²)). For every t &gt; 0 the accepted law is exactly N_Z(0, σ²), since
  * e^{−|y|/t}·e^{−(|y| − σ²/t)²/(2σ²)} = e^{−y²/(2σ²)}·e^{−σ²/(2t²)} and the last factor does not
- * depend on y [CKS20, proof of Theorem 14]. Two choices of t:
+ * depend on y (the acceptance probability is at most 1 because the exponent is ≤ 0). [CKS20,
+ * Algorithm 1] draws Bernoulli(e^{−γ′}) for γ′ ∈ [0, 1] exactly from any coins A_k that are
+ * independent with Pr[A_k] = γ′/k, however each coin is produced. Two choices of t:
  *
  * <ul>
  *   <li><b>σ rational</b> (σ² the square of p/q in lowest terms — always so for {@link
