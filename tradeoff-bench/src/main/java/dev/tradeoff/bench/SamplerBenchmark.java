@@ -35,8 +35,12 @@ import org.openjdk.jmh.annotations.State;
  * the same exact algorithm on a fast seeded generator, separating the cost of the algorithm from
  * that of the source; the {@code naive*} ones are the textbook samplers Mironov 2012 attacks.
  *
- * <p>Run: {@code java -jar tradeoff-bench/target/benchmarks.jar SamplerBenchmark -f 1 -wi 2 -i 3
- * -w 1 -r 1}.
+ * <p>Run: {@code java -jar tradeoff-bench/target/benchmarks.jar SamplerBenchmark -p
+ * source=drbg-bits -f 1 -wi 10 -i 5 -w 1 -r 1 -prof dev.tradeoff.bench.CpuTimeProfiler}. The
+ * secure samplers want the longer warm-up: the AES-CTR keystream is refilled a few hundred times a
+ * second, and its intrinsic is in place only once the JIT has compiled the JDK's CTR loop (with
+ * three one-second warm-ups the secure figures came out at about half their value). On a shared
+ * machine compare the ops-per-cpu-second figures.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
