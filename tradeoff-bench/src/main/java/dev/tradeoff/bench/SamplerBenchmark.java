@@ -28,14 +28,19 @@ import org.openjdk.jmh.annotations.State;
  * Samples per second of Tradeoff's secure, exact samplers (integer arithmetic) next to naive
  * floating-point sampling on {@link java.util.Random} in the same run. The {@code exact*},
  * {@code secure*} and {@code snapped*} benchmarks draw from the secure source named by {@link
- * Source#source}: {@code drbg-bits} is production's {@link Randomness#secure()} (a Hash_DRBG read in
- * blocks, consumed bit-exactly), {@code SecureRandom} a plain {@code new SecureRandom()} called per
- * draw (the production source before it, kept for comparison). The {@code seededExact*} ones run
+ * Source#source}: {@code drbg-bits} is production's {@link Randomness#secure()} (an AES-256
+ * CTR_DRBG keyed and reseeded from a Hash_DRBG, read in 64 KiB requests, consumed bit-exactly),
+ * {@code SecureRandom} a plain {@code new SecureRandom()} called per draw (an earlier production
+ * source, kept for comparison). The {@code seededExact*} ones run
  * the same exact algorithm on a fast seeded generator, separating the cost of the algorithm from
  * that of the source; the {@code naive*} ones are the textbook samplers Mironov 2012 attacks.
  *
- * <p>Run: {@code java -jar tradeoff-bench/target/benchmarks.jar SamplerBenchmark -f 1 -wi 2 -i 3
- * -w 1 -r 1}.
+ * <p>Run: {@code java -jar tradeoff-bench/target/benchmarks.jar SamplerBenchmark -p
+ * source=drbg-bits -f 1 -wi 10 -i 5 -w 1 -r 1 -prof dev.tradeoff.bench.CpuTimeProfiler}. The
+ * secure samplers want the longer warm-up: the AES-CTR keystream is refilled a few hundred times a
+ * second, and its intrinsic is in place only once the JIT has compiled the JDK's CTR loop (with
+ * three one-second warm-ups the secure figures came out at about half their value). On a shared
+ * machine compare the ops-per-cpu-second figures.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)

@@ -132,7 +132,9 @@ public final class Require {
       throw new IllegalArgumentException(name + " must not be empty");
     }
     for (int i = 0; i < values.length; i++) {
-      finite(name + "[" + i + "]", values[i]);
+      if (!Double.isFinite(values[i])) {
+        finite(name + "[" + i + "]", values[i]); // the element's name is built only to fail
+      }
     }
     return values.clone();
   }

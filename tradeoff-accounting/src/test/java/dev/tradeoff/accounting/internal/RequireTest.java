@@ -39,5 +39,7 @@ class RequireTest {
     assertThat(Require.probability("q", 1.0)).isEqualTo(1.0);
     assertThat(Require.inClosedRange("k", 2, 2, 5)).isEqualTo(2);
     assertThat(Require.finiteValues("v", new double[] {1, 2})).containsExactly(1, 2);
+    assertThatThrownBy(() -> Require.finiteValues("v", new double[] {1, Double.NaN}))
+        .hasMessage("v[1] must be finite, but was NaN");
   }
 }

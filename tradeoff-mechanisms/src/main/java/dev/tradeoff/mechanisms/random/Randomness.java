@@ -7,10 +7,11 @@ import java.util.random.RandomGenerator;
  * The two sources of randomness Tradeoff knows, each chosen by name.
  *
  * <ul>
- *   <li>{@link #secure()}: the production source, a NIST SP 800-90A DRBG (the JDK's Hash_DRBG with
- *       SHA-256 at 256-bit strength) seeded by the operating system, read in blocks and consumed
- *       bit-exactly. Every command and every default path uses it. Its outputs cannot be predicted
- *       from earlier outputs, which differential privacy silently assumes of its noise.
+ *   <li>{@link #secure()}: the production source, a NIST SP 800-90A CTR_DRBG (AES-256) seeded and
+ *       reseeded from the JDK's Hash_DRBG (SHA-256, 256-bit strength), which the operating system
+ *       seeds; read in 64 KiB requests and consumed bit-exactly. Every command and every default
+ *       path uses it. Its outputs cannot be predicted from earlier outputs, which differential
+ *       privacy silently assumes of its noise.
  *   <li>{@link #seeded(long)}: a reproducible pseudo-random source for tests and simulations. It
  *       gives <em>no</em> privacy: anyone who knows or guesses the seed can subtract the noise. It
  *       is never a default; a caller must ask for it by name.
@@ -24,9 +25,10 @@ public final class Randomness {
   private Randomness() {}
 
   /**
-   * A new cryptographically secure generator: its own SP 800-90A Hash_DRBG (SHA-256, 256-bit
-   * strength, seeded from the operating system and reseeded as the standard requires), read in
-   * 4 KiB blocks and handed out bit by bit, so that a sampler pays only for the bits it uses (see
+   * A new cryptographically secure generator: its own SP 800-90A CTR_DRBG (AES-256, key replaced
+   * after every 64 KiB request), seeded and periodically reseeded from its own SP 800-90A Hash_DRBG
+   * (SHA-256, 256-bit strength, seeded from the operating system and reseeded as the standard
+   * requires), handed out bit by bit, so that a sampler pays only for the bits it uses (see
    * docs/mechanisms.md, "Randomness"). The returned generator is thread-safe (each thread reads its
    * own buffer of disjoint DRBG output); create one and reuse it, since construction costs a seed
    * read.

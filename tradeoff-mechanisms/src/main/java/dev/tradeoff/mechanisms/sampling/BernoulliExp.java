@@ -19,6 +19,8 @@ import java.util.random.RandomGenerator;
  */
 public record BernoulliExp(Rational gamma) {
 
+  private static final long LONG_LIMIT = 1L << 62;
+
   public BernoulliExp {
     Require.nonNull("gamma", gamma);
   }
@@ -31,6 +33,98 @@ public record BernoulliExp(Rational gamma) {
   /** One draw of Bernoulli(e^{−γ}) without constructing a record. */
   public static boolean sample(RandomGenerator random, Rational gamma) {
     return sample(random, gamma.numerator(), gamma.denominator());
+  }
+
+  /**
+   * One draw of Bernoulli(e^{−γ}) for γ = rate·(a − b), exactly, with finite doubles a ≥ b (the
+   * exponential mechanism's γ_r = ε(u* − u_r)/(cΔ)). The same draw as {@code sample(random,
+   * rate.times(Rational.difference(a, b)))}, from the same bits, without {@link BigInteger}s when
+   * the numbers allow.
+   *
+   * <p>Why the long path is exact: a and b are m_a·2^{e_a} and m_b·2^{e_b} with |m| &lt; 2^53. With
+   * e = min(e_a, e_b) and shifts of at most 9, m_a·2^{e_a−e} − m_b·2^{e_b−e} is an exact long of
+   * magnitude below 2^63 (both terms are below 2^62); after removing its z trailing zeros it is an
+   * odd n with a − b = n·2^{e+z}. Then γ = r·n·2^{e+z}/s for rate r/s in lowest terms: the product
+   * r·n is formed only when {@link Math#multiplyHigh} shows it below 2^62, and the shift by e + z
+   * only when it keeps the shifted number below 2^62. The pair is then put in lowest terms (common
+   * twos, then a gcd unless the denominator is a power of two) — the unique reduced form that
+   * {@link Rational} holds — so {@link #sample(RandomGenerator, BigInteger, BigInteger)} would pass
+   * the very same two longs to the very same long routine. Any number that would reach 2^62 sends
+   * the draw through {@link Rational} instead; either way no randomness is drawn before γ is known.
+   *
+   * @param rate r/s ≥ 0
+   * @param a finite, ≥ b
+   * @param b finite
+   */
+  public static boolean sampleScaledDifference(RandomGenerator random, Rational rate, double a, double b) {
+    Require.finite("a", a);
+    Require.finite("b", b);
+    Require.that(a >= b, "a", "must be >= b = " + b, a);
+    BigInteger r = rate.numerator();
+    BigInteger s = rate.denominator();
+    if (r.bitLength() < 62 && s.bitLength() < 62) {
+      long[] gamma = reducedScaledDifference(r.longValue(), s.longValue(), a, b);
+      if (gamma != null) {
+        return sample(random, gamma[0], gamma[1]);
+      }
+    }
+    return sample(random, rate.times(Rational.difference(a, b)));
+  }
+
+  /**
+   * {r·(a − b)/s} in lowest terms as {numerator, denominator}, both below 2^62, or null when a
+   * number on the way would reach 2^62 (see {@link #sampleScaledDifference}).
+   */
+  static long[] reducedScaledDifference(long r, long s, double a, double b) {
+    long ma = Rational.signedMantissa(a);
+    long mb = Rational.signedMantissa(b);
+    int ea = ma == 0 ? Rational.binaryExponent(b) : Rational.binaryExponent(a);
+    int eb = mb == 0 ? ea : Rational.binaryExponent(b);
+    int e = Math.min(ea, eb);
+    if (ea - e > 9 || eb - e > 9) {
+      return null;
+    }
+    long n = (ma << (ea - e)) - (mb << (eb - e)); // exact, in [0, 2^63)
+    if (n == 0 || r == 0) {
+      return new long[] {0, 1};
+    }
+    int zeros = Long.numberOfTrailingZeros(n);
+    n >>= zeros;
+    e += zeros;
+    if (Math.multiplyHigh(r, n) != 0 || r * n < 0 || r * n >= LONG_LIMIT) {
+      return null;
+    }
+    long numerator = r * n;
+    long denominator = s;
+    if (e >= 0) {
+      if (e >= 62 || numerator >= LONG_LIMIT >>> e) {
+        return null;
+      }
+      numerator <<= e;
+    } else {
+      if (-e >= 62 || denominator >= LONG_LIMIT >>> -e) {
+        return null;
+      }
+      denominator <<= -e;
+    }
+    int twos = Math.min(Long.numberOfTrailingZeros(numerator), Long.numberOfTrailingZeros(denominator));
+    numerator >>= twos;
+    denominator >>= twos;
+    if (Long.bitCount(denominator) != 1) {
+      long g = gcd(numerator, denominator);
+      numerator /= g;
+      denominator /= g;
+    }
+    return new long[] {numerator, denominator};
+  }
+
+  private static long gcd(long x, long y) {
+    while (y != 0) {
+      long t = x % y;
+      x = y;
+      y = t;
+    }
+    return x;
   }
 
   /** One draw of Bernoulli(e^{−n/d}) for integers n ≥ 0, d ≥ 1. */

@@ -35,13 +35,53 @@ public record DiscreteLaplace(Rational scale) {
    * @throws ArithmeticException if |y| exceeds {@link Long#MAX_VALUE} (probability e^{−2^63/b})
    */
   public long sample(RandomGenerator random) {
-    return sampleBig(random).longValueExact();
+    try {
+      return sampleLong(random);
+    } catch (BeyondLong beyond) {
+      throw new ArithmeticException("discrete Laplace draw beyond the long range: " + beyond.value());
+    }
   }
 
   /** One draw as a {@link BigInteger}, never overflowing. */
   public BigInteger sampleBig(RandomGenerator random) {
+    try {
+      return BigInteger.valueOf(sampleLong(random));
+    } catch (BeyondLong beyond) {
+      return beyond.value();
+    }
+  }
+
+  /**
+   * One draw as a long, a draw beyond the long range thrown as {@link BeyondLong}: the same draws
+   * and value as the {@link BigInteger} loop, in long arithmetic when b = t/s has t, s &lt; 2^62
+   * ({@link Geometric#floorOfGeometricLong}).
+   */
+  long sampleLong(RandomGenerator random) {
     BigInteger t = scale.numerator();
     BigInteger s = scale.denominator();
+    if (t.bitLength() > 62 || s.bitLength() > 62) {
+      return BeyondLong.narrow(sampleBigInteger(random, s, t));
+    }
+    long tl = t.longValue();
+    long sl = s.longValue();
+    while (true) {
+      long y;
+      try {
+        y = Geometric.floorOfGeometricLong(random, sl, tl);
+      } catch (BeyondLong beyond) {
+        boolean negative = random.nextBoolean(); // the sign, as in the loop below
+        throw new BeyondLong(negative ? beyond.value().negate() : beyond.value());
+      }
+      boolean negative = random.nextBoolean();
+      if (negative && y == 0) {
+        continue;
+      }
+      return negative ? -y : y;
+    }
+  }
+
+  /** [CKS20, Algorithm 2] in {@link BigInteger} arithmetic. */
+  static BigInteger sampleBigInteger(RandomGenerator random, BigInteger s, BigInteger t) {
     while (true) {
       BigInteger y = Geometric.floorOfGeometric(random, s, t);
       boolean negative = random.nextBoolean();

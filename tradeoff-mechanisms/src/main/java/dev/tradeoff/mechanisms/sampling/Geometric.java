@@ -70,6 +70,19 @@ public record Geometric(Rational gamma) {
 
   /** The same in long arithmetic (X = U + tV in BigInteger only if it overflows). */
   static BigInteger floorOfGeometric(RandomGenerator random, long s, long t) {
+    try {
+      return BigInteger.valueOf(floorOfGeometricLong(random, s, t));
+    } catch (BeyondLong beyond) {
+      return beyond.value();
+    }
+  }
+
+  /**
+   * ⌊X/s⌋ for longs s, t ≥ 1: the same draws and the same value as {@link #floorOfGeometric(
+   * RandomGenerator, BigInteger, BigInteger)}, as a long; a value of 2^63 or more is thrown as
+   * {@link BeyondLong}.
+   */
+  static long floorOfGeometricLong(RandomGenerator random, long s, long t) {
     while (true) {
       long u = random.nextLong(t);
       if (!BernoulliExp.sample(random, u, t)) {
@@ -78,12 +91,13 @@ public record Geometric(Rational gamma) {
       long v = countExpMinusOneSuccesses(random);
       long tv = t * v;
       if (Math.multiplyHigh(t, v) == 0 && tv >= 0 && tv <= Long.MAX_VALUE - u) {
-        return BigInteger.valueOf((u + tv) / s);
+        return s == 1 ? u + tv : (u + tv) / s;
       }
-      return BigInteger.valueOf(t)
-          .multiply(BigInteger.valueOf(v))
-          .add(BigInteger.valueOf(u))
-          .divide(BigInteger.valueOf(s));
+      return BeyondLong.narrow(
+          BigInteger.valueOf(t)
+              .multiply(BigInteger.valueOf(v))
+              .add(BigInteger.valueOf(u))
+              .divide(BigInteger.valueOf(s)));
     }
   }
 

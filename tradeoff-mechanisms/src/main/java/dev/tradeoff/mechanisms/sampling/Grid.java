@@ -84,9 +84,27 @@ public record Grid(int exponent) {
     return Math.max(-Double.MAX_VALUE, Math.min(Double.MAX_VALUE, v));
   }
 
-  /** The double for lattice point m·g. */
+  /**
+   * The double for lattice point m·g: the same double as {@link #value(BigInteger)} (a long has
+   * fewer than 1023 bits, and {@code (double) m} rounds to nearest-even as {@link
+   * BigInteger#doubleValue()} does), without a {@link BigInteger}.
+   */
   public double value(long m) {
-    return value(BigInteger.valueOf(m));
+    return Math.max(-Double.MAX_VALUE, Math.min(Double.MAX_VALUE, Math.scalb((double) m, exponent)));
+  }
+
+  /**
+   * The double for lattice point round(x/g) + steps, i.e. {@code value(index(x).add(steps))}: in
+   * long arithmetic when |x/g| &lt; 2^62 and |steps| &lt; 2^62 (the sum then fits a long exactly,
+   * and {@link #index} rounds x/g the same way).
+   */
+  public double valueAt(double x, long steps) {
+    Require.finite("x", x);
+    double q = Math.scalb(x, -exponent);
+    if (Math.abs(q) < LONG_SAFE && Math.abs(steps) < 1L << 62) {
+      return value((long) Math.rint(q) + steps);
+    }
+    return value(index(x).add(BigInteger.valueOf(steps)));
   }
 
   /**

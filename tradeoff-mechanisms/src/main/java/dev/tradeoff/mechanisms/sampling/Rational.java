@@ -102,7 +102,7 @@ public record Rational(BigInteger numerator, BigInteger denominator) implements 
   }
 
   /** m with x = m·2^e, e = {@link #binaryExponent}; |m| < 2^53. */
-  private static long signedMantissa(double x) {
+  static long signedMantissa(double x) {
     long bits = Double.doubleToRawLongBits(x);
     long mantissa = bits & 0xfffffffffffffL;
     if (((bits >> 52) & 0x7ff) != 0) {
@@ -111,7 +111,8 @@ public record Rational(BigInteger numerator, BigInteger denominator) implements 
     return bits < 0 ? -mantissa : mantissa;
   }
 
-  private static int binaryExponent(double x) {
+  /** e with x = m·2^e, m = {@link #signedMantissa}. */
+  static int binaryExponent(double x) {
     int field = (int) ((Double.doubleToRawLongBits(x) >> 52) & 0x7ff);
     return Math.max(field, 1) - 1075;
   }

@@ -1,7 +1,7 @@
 package dev.tradeoff.mechanisms.sampling;
 
 import dev.tradeoff.accounting.internal.Require;
-import java.math.BigInteger;
+import java.util.Objects;
 import java.util.random.RandomGenerator;
 
 /**
@@ -14,20 +14,28 @@ import java.util.random.RandomGenerator;
  * [CKS20, Theorem 4] ≤ (Δ + g)²/(2σ²): the discretisation inflates ρ by at most (1 + g/Δ)². For
  * (ε, δ) see the Gaussian mechanism in {@code dev.tradeoff.mechanisms.gaussian}, which accounts for
  * the lattice exactly. The set of possible outputs never depends on x.
- *
- * @param grid the lattice g·ℤ
- * @param gridSigmaSquared σ²/g², the variance parameter in lattice steps
  */
-public record SnappedGaussian(Grid grid, Rational gridSigmaSquared) {
+public final class SnappedGaussian {
 
   /** Resolution of {@link #forSigma}'s lattice: g ≤ σ·2^−40. */
   public static final int RESOLUTION_BITS = 40;
 
-  public SnappedGaussian {
+  private final Grid grid;
+  private final Rational gridSigmaSquared;
+  private final DiscreteGaussian steps;
+
+  /**
+   * @param grid the lattice g·ℤ
+   * @param gridSigmaSquared σ²/g², the variance parameter in lattice steps
+   */
+  public SnappedGaussian(Grid grid, Rational gridSigmaSquared) {
     Require.nonNull("grid", grid);
     Require.nonNull("gridSigmaSquared", gridSigmaSquared);
     Require.that(
         gridSigmaSquared.signum() > 0, "gridSigmaSquared", "must be > 0", gridSigmaSquared);
+    this.grid = grid;
+    this.gridSigmaSquared = gridSigmaSquared;
+    this.steps = new DiscreteGaussian(gridSigmaSquared);
   }
 
   /**
@@ -40,14 +48,44 @@ public record SnappedGaussian(Grid grid, Rational gridSigmaSquared) {
     return new SnappedGaussian(grid, s.times(s));
   }
 
+  /** The lattice g·ℤ. */
+  public Grid grid() {
+    return grid;
+  }
+
+  /** σ²/g², the variance parameter in lattice steps. */
+  public Rational gridSigmaSquared() {
+    return gridSigmaSquared;
+  }
+
   /** One noise draw g·Y. */
   public double sample(RandomGenerator random) {
-    return grid.value(new DiscreteGaussian(gridSigmaSquared).sampleBig(random));
+    return grid.value(steps.sampleBig(random));
   }
 
   /** g·(round(x/g) + Y) for a finite x. */
   public double addTo(RandomGenerator random, double x) {
-    BigInteger index = grid.index(x);
-    return grid.value(index.add(new DiscreteGaussian(gridSigmaSquared).sampleBig(random)));
+    try {
+      return grid.valueAt(x, steps.sampleLong(random));
+    } catch (BeyondLong beyond) {
+      return grid.value(grid.index(x).add(beyond.value()));
+    }
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof SnappedGaussian g
+        && g.grid.equals(grid)
+        && g.gridSigmaSquared.equals(gridSigmaSquared);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(grid, gridSigmaSquared);
+  }
+
+  @Override
+  public String toString() {
+    return "SnappedGaussian[grid=" + grid + ", gridSigmaSquared=" + gridSigmaSquared + "]";
   }
 }

@@ -1,7 +1,6 @@
 package dev.tradeoff.mechanisms.sampling;
 
 import dev.tradeoff.accounting.internal.Require;
-import java.math.BigInteger;
 import java.util.random.RandomGenerator;
 
 /**
@@ -52,7 +51,10 @@ public record SnappedLaplace(Grid grid, Rational gridScale) {
 
   /** g·(round(x/g) + Y) for a finite x. */
   public double addTo(RandomGenerator random, double x) {
-    BigInteger index = grid.index(x);
-    return grid.value(index.add(new DiscreteLaplace(gridScale).sampleBig(random)));
+    try {
+      return grid.valueAt(x, new DiscreteLaplace(gridScale).sampleLong(random));
+    } catch (BeyondLong beyond) {
+      return grid.value(grid.index(x).add(beyond.value()));
+    }
   }
 }

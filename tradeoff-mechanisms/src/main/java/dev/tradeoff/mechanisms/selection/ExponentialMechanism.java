@@ -15,7 +15,9 @@ import java.util.random.RandomGenerator;
  *
  * <p>Sampled exactly (immune to the floating-point attacks on the exponential mechanism, Ilvento
  * 2020): with γ_r = ε(u* − u_r)/(2Δ) computed as an exact rational from the doubles given, propose
- * r uniformly and accept it with probability e^{−γ_r} ({@link BernoulliExp}). Accepted proposals
+ * r uniformly and accept it with probability e^{−γ_r} ({@link
+ * BernoulliExp#sampleScaledDifference}, which forms γ_r in long arithmetic when it fits and only
+ * for the proposed r). Accepted proposals
  * have law ∝ e^{−γ_r} exactly; the expected number of proposals is n/Σ_r e^{−γ_r} ≤ n, each O(1).
  * This is also the law of report-noisy-max with Gumbel noise of scale 2Δ/ε (the Gumbel-max trick).
  *
@@ -52,10 +54,10 @@ public final class ExponentialMechanism implements Mechanism<double[], Integer> 
   public int select(double[] utilities, RandomGenerator random) {
     double[] u = QualityGaps.checked(utilities);
     Require.nonNull("random", random);
-    Rational[] gammas = QualityGaps.of(u, rate);
+    double max = QualityGaps.max(u);
     while (true) {
       int r = random.nextInt(u.length);
-      if (BernoulliExp.sample(random, gammas[r])) {
+      if (BernoulliExp.sampleScaledDifference(random, rate, max, u[r])) {
         return r;
       }
     }

@@ -20,15 +20,21 @@ final class QualityGaps {
 
   /** γ_r = rate·(u* − u_r) exactly. */
   static Rational[] of(double[] utilities, Rational rate) {
-    double max = Double.NEGATIVE_INFINITY;
-    for (double u : utilities) {
-      max = Math.max(max, u);
-    }
+    double max = max(utilities);
     Rational[] gammas = new Rational[utilities.length];
     for (int r = 0; r < utilities.length; r++) {
       gammas[r] = rate.times(Rational.difference(max, utilities[r]));
     }
     return gammas;
+  }
+
+  /** u* = max_r u_r. */
+  static double max(double[] utilities) {
+    double max = Double.NEGATIVE_INFINITY;
+    for (double u : utilities) {
+      max = Math.max(max, u);
+    }
+    return max;
   }
 
   static double[] checked(double[] utilities) {

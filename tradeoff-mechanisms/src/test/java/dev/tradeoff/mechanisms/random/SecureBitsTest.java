@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.tradeoff.mechanisms.response.RandomizedResponse;
 import dev.tradeoff.mechanisms.sampling.BernoulliExp;
 import dev.tradeoff.mechanisms.sampling.Rational;
+import dev.tradeoff.mechanisms.selection.ExponentialMechanism;
 import dev.tradeoff.mechanisms.testing.GoodnessOfFit;
 import java.io.ByteArrayOutputStream;
 import java.util.Arrays;
@@ -152,6 +153,20 @@ class SecureBitsTest {
     double expected =
         (2 + 0.75 * expectedBernoulliExpBits(1, 2)) / (0.25 + 0.75 * Math.exp(-0.5));
     assertMeanBitsPerSample(bits, () -> rr.release(2, bits), expected);
+  }
+
+  @Test
+  void exponentialMechanismDrawsTheBitsItsAlgorithmNeedsAndNoMore() {
+    // ε = 1, Δ = 1, utilities {2, 1, 2, 0}: γ_r = (2 − u_r)/2 = 0, 1/2, 0, 1. A proposal draws 2 bits
+    // for r and one Bernoulli(e^{−γ_r}) (no bits when γ_r = 0; CKS Algorithm 1 otherwise); by Wald's
+    // identity the expected bits are E[proposals]·E[bits per proposal], with E[proposals] =
+    // 1/((1/4)Σ_r e^{−γ_r}).
+    SecureBits bits = new SecureBits(new RecordingSource(9), 4096);
+    ExponentialMechanism mechanism = ExponentialMechanism.of(1, 1);
+    double[] utilities = {2, 1, 2, 0};
+    double perProposal = 2 + (expectedBernoulliExpBits(1, 2) + expectedBernoulliExpBits(1, 1)) / 4;
+    double acceptance = (2 + Math.exp(-0.5) + Math.exp(-1)) / 4;
+    assertMeanBitsPerSample(bits, () -> mechanism.select(utilities, bits), perProposal / acceptance);
   }
 
   /** The mean bits per sample over 200 000 samples is within 5 standard errors of the expectation. */
