@@ -1,10 +1,15 @@
 package dev.tradeoff.beam.csv;
 
 import dev.tradeoff.accounting.internal.Require;
+import java.io.FilterReader;
 import java.io.IOException;
+import java.io.PushbackReader;
 import java.io.Reader;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -22,7 +27,10 @@ import org.apache.commons.csv.CSVRecord;
  *
  * <p>Malformed text is an {@link IllegalArgumentException} naming where it is as
  * {@code WHERE:LINE, column C} (the line of the file, the 1-based cell of the record): a quoted
- * cell never closed, or text after a closing quote.
+ * cell never closed, or text after a closing quote; so is text in which no record ends for twice
+ * {@link #MAX_RECORD_CHARS} characters after a record starts (a quote opened and never closed in
+ * a large file would otherwise be held in memory to the file's end). Records of up to
+ * {@code MAX_RECORD_CHARS} characters are always read.
  */
 public final class CsvRecords {
 
@@ -35,6 +43,9 @@ public final class CsvRecords {
   private static final Pattern AFTER_QUOTE =
       Pattern.compile("at line: ([\\d,]+), position: ([\\d,]+)");
   private static final Pattern UNCLOSED = Pattern.compile("startline ([\\d,]+)");
+
+  /** The longest record that is always read: 16 Mi characters. */
+  public static final int MAX_RECORD_CHARS = 1 << 24;
 
   private CsvRecords() {}
 
@@ -63,7 +74,7 @@ public final class CsvRecords {
       throws IOException {
     Require.nonNull("visitor", visitor);
     long records = 0;
-    try (Reader text = source.open(); CSVParser parser = FORMAT.parse(text)) {
+    try (Limited text = new Limited(source.open()); CSVParser parser = FORMAT.parse(text)) {
       Iterator<CSVRecord> it = parser.iterator();
       while (true) {
         long before = parser.getCurrentLineNumber();
@@ -78,14 +89,40 @@ public final class CsvRecords {
             throw malformed(source, where, firstLine, before + 1, malformed);
           }
           throw e.getCause();
+        } catch (TooLong e) {
+          throw new IllegalArgumentException(where + ":" + (firstLine + before) + ": a record "
+              + "must be at most " + MAX_RECORD_CHARS + " characters, but the one starting here "
+              + "is longer (a quote never closed?)");
         }
+        text.recordAt(record.getCharacterPosition());
         String[] cells = record.values();
-        if (cells.length > 1 || !cells[0].isEmpty()) {
+        if (cells.length > 1 || cells.length == 1 && !cells[0].isEmpty()) {
           records++;
           visitor.record(cells, firstLine + before);
         }
       }
     }
+  }
+
+  /**
+   * Reads every non-blank record of a UTF-8 file, its byte-order mark removed, lines counted
+   * from 1 ({@link #read(Source, String, long, Visitor)}).
+   *
+   * @throws java.nio.charset.MalformedInputException if the file is not UTF-8
+   */
+  public static long read(Path file, String where, Visitor visitor) throws IOException {
+    return read(() -> withoutBom(Files.newBufferedReader(file, StandardCharsets.UTF_8)), where, 1,
+        visitor);
+  }
+
+  /** The text without its leading byte-order mark (U+FEFF), if it has one. */
+  public static Reader withoutBom(Reader text) throws IOException {
+    PushbackReader in = new PushbackReader(text, 1);
+    int first = in.read();
+    if (first >= 0 && first != '\uFEFF') {
+      in.unread(first);
+    }
+    return in;
   }
 
   /**
@@ -152,6 +189,50 @@ public final class CsvRecords {
     }
     return new IllegalArgumentException(where + ":" + (firstLine + line - 1) + ", column "
         + column + ": " + what, e);
+  }
+
+  /** Thrown from inside the parser's reads: the current record is too long. */
+  private static final class TooLong extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    TooLong() {
+      super(null, null, false, false);
+    }
+  }
+
+  /**
+   * The text as the parser reads it, refusing to hand out more than twice
+   * {@link #MAX_RECORD_CHARS} (and the parser's read-ahead) past the start of the last record
+   * read: that record and the one being read are then not both of at most
+   * {@code MAX_RECORD_CHARS}.
+   */
+  private static final class Limited extends FilterReader {
+    private static final int READ_AHEAD = 1 << 16;
+    private long delivered;
+    private long recordStart;
+
+    Limited(Reader in) {
+      super(in);
+    }
+
+    void recordAt(long position) {
+      recordStart = position;
+    }
+
+    @Override
+    public int read() throws IOException {
+      char[] one = new char[1];
+      return read(one, 0, 1) < 0 ? -1 : one[0];
+    }
+
+    @Override
+    public int read(char[] buffer, int offset, int length) throws IOException {
+      int n = super.read(buffer, offset, length);
+      if (n > 0 && (delivered += n) - recordStart > 2L * MAX_RECORD_CHARS + READ_AHEAD) {
+        throw new TooLong();
+      }
+      return n;
+    }
   }
 
   private static long number(String grouped) {

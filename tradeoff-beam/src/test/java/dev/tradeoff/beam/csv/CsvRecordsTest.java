@@ -69,6 +69,30 @@ class CsvRecordsTest {
         .hasMessage("train:1, column 1: a quoted cell is never closed");
   }
 
+  /** A quote never closed: reading stops instead of holding the rest of the text in memory. */
+  @Test
+  void aRecordThatNeverEndsIsRefusedWithoutReadingToTheEnd() {
+    long[] handedOut = {0};
+    java.io.Reader endless = new java.io.Reader() {
+      @Override
+      public int read(char[] buffer, int offset, int length) {
+        for (int i = 0; i < length; i++) {
+          buffer[offset + i] = handedOut[0] + i == 4 ? '"' : 'a';
+        }
+        handedOut[0] += length;
+        return length;
+      }
+
+      @Override
+      public void close() {}
+    };
+    assertThatThrownBy(() -> CsvRecords.read(() -> endless, "f.csv", 1, (cells, line) -> { }))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("f.csv:1: a record must be at most 16777216 characters, but the one "
+            + "starting here is longer (a quote never closed?)");
+    assertThat(handedOut[0]).isLessThan(3L * CsvRecords.MAX_RECORD_CHARS);
+  }
+
   @Test
   void aBlankLineIsOneEmptyCell() {
     assertThat(CsvRecords.cells("", "f", 1)).containsExactly("");

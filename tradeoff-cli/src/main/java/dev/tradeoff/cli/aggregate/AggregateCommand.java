@@ -11,6 +11,7 @@ import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.GaussianDp;
 import dev.tradeoff.accounting.guarantee.Neighbouring;
 import dev.tradeoff.accounting.rdp.RdpAccountant;
+import dev.tradeoff.beam.csv.CsvRecords;
 import dev.tradeoff.cli.io.Failures;
 import dev.tradeoff.cli.io.Inputs;
 import dev.tradeoff.cli.io.Json;
@@ -494,11 +495,11 @@ public final class AggregateCommand implements Callable<Integer> {
       Map<String, Object> manifest) {
     StringBuilder csv = new StringBuilder("id,label\n");
     for (int q = 0; q < run.processed(); q++) {
-      csv.append(table.rows().get(q).id()).append(',');
+      csv.append(CsvRecords.quote(table.rows().get(q).id())).append(',');
       if (run.answers().get(q) instanceof Answer.Labelled l) {
-        csv.append(classNames.get(l.label()));
+        csv.append(CsvRecords.quote(classNames.get(l.label())));
       } else if (run.answers().get(q) instanceof Answer.Reinforced r) {
-        csv.append(classNames.get(r.label()));
+        csv.append(CsvRecords.quote(classNames.get(r.label())));
       }
       csv.append('\n');
     }
