@@ -17,6 +17,7 @@ import dev.tradeoff.cli.io.Inputs;
 import dev.tradeoff.cli.io.Json;
 import dev.tradeoff.cli.io.Numbers;
 import dev.tradeoff.cli.options.LedgerFlags;
+import dev.tradeoff.cli.options.PrivacyParameters;
 import dev.tradeoff.ensemble.pate.Answer;
 import dev.tradeoff.ensemble.pate.GnssRelease;
 import dev.tradeoff.ensemble.pate.PateAggregator;
@@ -95,10 +96,12 @@ public final class AggregateCommand implements Callable<Integer> {
   @Option(names = "--out", required = true, description = "Output directory (new or empty).")
   Path out;
 
-  @Option(names = "--delta", required = true, description = "delta of the guarantee.")
+  @Option(names = "--delta", required = true, converter = PrivacyParameters.Delta.class,
+      description = "delta of the guarantee.")
   double delta;
 
-  @Option(names = "--epsilon", description = "Total epsilon: picks the noise when no sigma is "
+  @Option(names = "--epsilon", converter = PrivacyParameters.Epsilon.class,
+      description = "Total epsilon: picks the noise when no sigma is "
       + "given; with sigmas, a cap the run's guarantee must meet.")
   Double epsilon;
 
@@ -162,7 +165,6 @@ public final class AggregateCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Inputs.delta("--delta", delta);
     ApproxDp budget = budget();
     ledger.check(seed, true);
     VotesCsv.Read read = read();
@@ -270,7 +272,6 @@ public final class AggregateCommand implements Callable<Integer> {
       return new ApproxDp(answerUntil.get(0), delta);
     }
     if (epsilon != null) {
-      Inputs.epsilon("--epsilon", epsilon);
       return new ApproxDp(epsilon, delta);
     }
     if (sigma2 == null) {

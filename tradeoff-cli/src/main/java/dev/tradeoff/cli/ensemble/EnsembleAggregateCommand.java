@@ -6,6 +6,7 @@ import dev.tradeoff.beam.csv.CsvRecords;
 import dev.tradeoff.beam.label.CsvInput;
 import dev.tradeoff.cli.io.Inputs;
 import dev.tradeoff.cli.io.Numbers;
+import dev.tradeoff.cli.options.PrivacyParameters;
 import dev.tradeoff.ensemble.aggregate.BatchAggregator;
 import dev.tradeoff.ensemble.privacy.DarrmSetting;
 import java.io.IOException;
@@ -55,12 +56,12 @@ public final class EnsembleAggregateCommand implements Runnable {
   boolean json;
 
   @Option(names = "--delta-slack", defaultValue = "1e-4",
+      converter = PrivacyParameters.Delta.class,
       description = "delta' of general composition over the queries (default 1e-4).")
   double deltaSlack;
 
   @Override
   public void run() {
-    Inputs.delta("--delta-slack", deltaSlack);
     Inputs.outputFile("--out", out);
     EnsembleJson.GammaFile file = EnsembleJson.readGamma(gammaFile);
     int k = file.gamma().teachers();

@@ -7,6 +7,7 @@ import dev.tradeoff.beam.csv.CsvRecords;
 import dev.tradeoff.cli.io.Inputs;
 import dev.tradeoff.cli.io.Json;
 import dev.tradeoff.cli.io.Numbers;
+import dev.tradeoff.cli.options.PrivacyParameters;
 import dev.tradeoff.mechanisms.random.Randomness;
 import dev.tradeoff.shuffle.analysis.ShuffleReport;
 import dev.tradeoff.shuffle.protocol.RealSumProtocol;
@@ -51,7 +52,7 @@ public final class ShuffleSumCommand implements Callable<Integer> {
   @Option(names = "--bits", defaultValue = "1", description = "bits r per value")
   int bits;
 
-  @Option(names = "--delta", defaultValue = "1e-6",
+  @Option(names = "--delta", defaultValue = "1e-6", converter = PrivacyParameters.Delta.class,
       description = "delta at which the guarantee's epsilon is printed (default ${DEFAULT-VALUE})")
   double delta;
 
@@ -64,7 +65,6 @@ public final class ShuffleSumCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Inputs.count("--bits", bits, 1, ShuffleAnalyzeCommand.MAX_BITS);
-    Inputs.delta("--delta", delta);
     double[] values = readColumn(input, column);
     ShuffleParameters parameters = ShuffleAnalyzeCommand.parameters(values.length, lambda, bits);
     ShuffleReport guarantee = ShuffleReport.of(parameters, bits, delta);
