@@ -34,7 +34,7 @@ import org.apache.commons.csv.CSVRecord;
  */
 public final class CsvRecords {
 
-  /** RFC 4180, spaces around cells ignored; empty lines come back as records and are skipped here. */
+  /** RFC 4180, spaces around cells ignored; empty lines come back as records, skipped here. */
   private static final CSVFormat FORMAT = CSVFormat.RFC4180.builder()
       .setIgnoreSurroundingSpaces(true)
       .setIgnoreEmptyLines(false)

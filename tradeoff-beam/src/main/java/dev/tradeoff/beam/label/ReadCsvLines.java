@@ -144,8 +144,9 @@ public final class ReadCsvLines {
 
   /**
    * Bytes [from, to) of a pinned file that begin and end at record starts (or its end), as the
-   * plan's scan found them ({@link CsvInput#scan}), the first starting on line {@code line} of the file.
-   * A compressed file is one range, from 0 (its header then skipped) to its pinned size.
+   * plan's scan found them ({@link CsvInput#scan}), the first starting on line {@code line} of
+   * the file. A compressed file is one range, from 0 (its header then skipped) to its pinned
+   * size.
    */
   public record RecordRange(PinnedFile file, long from, long to, long line)
       implements Serializable {
@@ -240,7 +241,7 @@ public final class ReadCsvLines {
     }
   }
 
-  /** Consumes a line of a stream with marks, up to and with its end ({@code \n}, {@code \r\n}, {@code \r}). */
+  /** Consumes a line of a stream that has marks, with its end (LF, CRLF or a lone CR). */
   private static void skipLine(InputStream in) throws IOException {
     for (int b = in.read(); b >= 0; b = in.read()) {
       if (b == '\n') {

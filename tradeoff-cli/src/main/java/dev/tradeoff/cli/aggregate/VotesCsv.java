@@ -217,7 +217,7 @@ final class VotesCsv {
     return at;
   }
 
-  /** The header and the data rows (RFC 4180, {@link CsvRecords}), each as many cells as the header. */
+  /** The header and the data rows (RFC 4180, {@link CsvRecords}), as many cells as the header. */
   private static List<Line> lines(String flag, Path file) {
     Inputs.inputFile(flag, file, MAX_BYTES);
     List<Line> rows = new ArrayList<>();

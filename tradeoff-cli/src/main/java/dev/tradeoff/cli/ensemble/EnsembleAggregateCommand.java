@@ -116,8 +116,8 @@ public final class EnsembleAggregateCommand implements Runnable {
   static final long MAX_VOTES_BYTES = 256L << 20;
 
   /**
-   * Rows of exactly K values, each 0 or 1, from CSV ({@link CsvRecords}) in a plain or compressed (gzip, bzip2, zstd, deflate)
-   * file of at most {@link #MAX_VOTES_BYTES} bytes of text.
+   * Rows of exactly K values, each 0 or 1, from CSV ({@link CsvRecords}) in a plain or compressed
+   * (gzip, bzip2, zstd, deflate) file of at most {@link #MAX_VOTES_BYTES} bytes of text.
    */
   static int[][] readVotes(Path path, int k) {
     Inputs.inputFile("--votes", path, MAX_VOTES_BYTES);

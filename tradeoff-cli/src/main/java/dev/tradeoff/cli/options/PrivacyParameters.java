@@ -4,6 +4,7 @@ import dev.tradeoff.beam.label.Aggregator;
 import dev.tradeoff.beam.runner.BeamRunner;
 import dev.tradeoff.cli.io.Inputs;
 import java.util.function.DoubleUnaryOperator;
+import java.util.function.Function;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
@@ -19,77 +20,91 @@ public final class PrivacyParameters {
   private PrivacyParameters() {}
 
   /** ε in {@code [Inputs.MIN_EPSILON, Inputs.MAX_EPSILON]} ({@link Inputs#epsilon}). */
-  public static final class Epsilon implements ITypeConverter<Double> {
-    @Override
-    public Double convert(String text) {
-      return checked(text, v -> Inputs.epsilon("", v));
+  public static final class Epsilon extends Checked {
+    public Epsilon() {
+      super(v -> Inputs.epsilon("", v));
     }
   }
 
   /** ε in {@code [0, Inputs.MAX_EPSILON]} ({@link Inputs#epsilonOrZero}). */
-  public static final class EpsilonOrZero implements ITypeConverter<Double> {
-    @Override
-    public Double convert(String text) {
-      return checked(text, v -> Inputs.epsilonOrZero("", v));
+  public static final class EpsilonOrZero extends Checked {
+    public EpsilonOrZero() {
+      super(v -> Inputs.epsilonOrZero("", v));
     }
   }
 
   /** A target δ in {@code [Inputs.MIN_DELTA, 1)} ({@link Inputs#delta}). */
-  public static final class Delta implements ITypeConverter<Double> {
-    @Override
-    public Double convert(String text) {
-      return checked(text, v -> Inputs.delta("", v));
+  public static final class Delta extends Checked {
+    public Delta() {
+      super(v -> Inputs.delta("", v));
     }
   }
 
   /** δ in {@code [0, 1)} ({@link Inputs#deltaOrZero}). */
-  public static final class DeltaOrZero implements ITypeConverter<Double> {
-    @Override
-    public Double convert(String text) {
-      return checked(text, v -> Inputs.deltaOrZero("", v));
+  public static final class DeltaOrZero extends Checked {
+    public DeltaOrZero() {
+      super(v -> Inputs.deltaOrZero("", v));
     }
   }
 
   /** The label job's aggregator by its command-line name ({@link Aggregator#parse}). */
-  public static final class AggregatorName implements ITypeConverter<Aggregator> {
-    @Override
-    public Aggregator convert(String text) {
-      try {
-        return Aggregator.parse(text);
-      } catch (IllegalArgumentException e) {
-        throw new TypeConversionException("must be one of dp-majority, darrm-opt, darrm-sub, "
-            + "gnmax, but was " + text);
-      }
+  public static final class AggregatorName extends Named<Aggregator> {
+    public AggregatorName() {
+      super(Aggregator::parse, "dp-majority, darrm-opt, darrm-sub, gnmax");
     }
   }
 
   /** A Beam runner by its command-line name ({@link BeamRunner#parse}). */
-  public static final class RunnerName implements ITypeConverter<BeamRunner> {
-    @Override
-    public BeamRunner convert(String text) {
-      try {
-        return BeamRunner.parse(text);
-      } catch (IllegalArgumentException e) {
-        throw new TypeConversionException("must be one of direct, spark, flink, but was " + text);
-      }
+  public static final class RunnerName extends Named<BeamRunner> {
+    public RunnerName() {
+      super(BeamRunner::parse, "direct, spark, flink");
     }
   }
 
   /**
-   * The number, checked by one of {@link Inputs}' rules; its refusal without a flag name (the
+   * A number, checked by one of {@link Inputs}' rules; its refusal without a flag name (the
    * handler puts the flag's name in front).
    */
-  private static double checked(String text, DoubleUnaryOperator rule) {
-    double value;
-    try {
-      value = Double.parseDouble(text.strip());
-    } catch (NumberFormatException e) {
-      throw new TypeConversionException("must be a number, but was '" + text + "'");
+  private abstract static class Checked implements ITypeConverter<Double> {
+    private final DoubleUnaryOperator rule;
+
+    Checked(DoubleUnaryOperator rule) {
+      this.rule = rule;
     }
-    try {
-      return rule.applyAsDouble(value);
-    } catch (IllegalArgumentException e) {
-      throw new TypeConversionException(e.getMessage().strip());
+
+    @Override
+    public Double convert(String text) {
+      double value;
+      try {
+        value = Double.parseDouble(text.strip());
+      } catch (NumberFormatException e) {
+        throw new TypeConversionException("must be a number, but was '" + text + "'");
+      }
+      try {
+        return rule.applyAsDouble(value);
+      } catch (IllegalArgumentException e) {
+        throw new TypeConversionException(e.getMessage().strip());
+      }
+    }
+  }
+
+  /** One of a few names, by the parser of the type it names. */
+  private abstract static class Named<T> implements ITypeConverter<T> {
+    private final Function<String, T> parse;
+    private final String names;
+
+    Named(Function<String, T> parse, String names) {
+      this.parse = parse;
+      this.names = names;
+    }
+
+    @Override
+    public T convert(String text) {
+      try {
+        return parse.apply(text);
+      } catch (IllegalArgumentException e) {
+        throw new TypeConversionException("must be one of " + names + ", but was " + text);
+      }
     }
   }
 }
