@@ -161,7 +161,10 @@ public final class TradeoffCommand implements Runnable, Progress.Owner {
           if (ex.getCause() instanceof TypeConversionException refused
               && ex.getArgSpec() instanceof OptionSpec option) {
             // a converter's refusal ("must be ..., but was ..."): the flag's one-line message
-            line = option.longestName() + " " + refused.getMessage();
+            // (a spec's refusal already names the flag and its key: --mechanism pure:epsilon ...)
+            String why = refused.getMessage();
+            line = why.startsWith(option.longestName() + " ") ? why
+                : option.longestName() + " " + why;
           }
           if (ex instanceof UnmatchedArgumentException u && !u.getSuggestions().isEmpty()) {
             line = line.replaceAll("[.\\s]+$", "")

@@ -2,6 +2,7 @@ package dev.tradeoff.beam.label;
 
 import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.accounting.internal.Shown;
+import dev.tradeoff.beam.csv.CsvRecords;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -118,7 +119,7 @@ public record CsvInput(String name, String location, List<ReadCsvLines.PinnedFil
       throw new IllegalArgumentException(name + " shard " + file.path()
           + " must start with a header line, but its first line is blank");
     }
-    return CsvLine.cells(stripBom(line), file.path() + ":1");
+    return CsvRecords.cells(CsvRecords.withoutBom(line), name + " " + file.path(), 1);
   }
 
   /** A read of a pinned file. */
@@ -204,39 +205,58 @@ public record CsvInput(String name, String location, List<ReadCsvLines.PinnedFil
         Channels.newInputStream(FileSystems.open(id)), StandardCharsets.UTF_8), 1 << 16);
   }
 
-  static String stripBom(String line) {
-    return line.startsWith("\uFEFF") ? line.substring(1) : line;
-  }
-
-  /** Receives each data row of a scan: the line as read and its parsed cells. */
+  /** Receives each data row of a scan, parsed. */
   @FunctionalInterface
   public interface RowVisitor {
-    void row(String line, CsvSchema.Row row);
+    void row(CsvSchema.Row row);
+  }
+
+  /**
+   * What a scan found.
+   *
+   * @param rows the number of data rows
+   * @param ranges the record ranges the pipeline reads them in ({@link ReadCsvLines#forEachRecord})
+   */
+  public record Scan(long rows, List<ReadCsvLines.RecordRange> ranges) {
+    public Scan {
+      ranges = List.copyOf(ranges);
+    }
   }
 
   /**
    * Reads every data row of every pinned shard once (its pinned bytes only, as the pipeline
-   * reads them), in the driver, streaming (one line in memory at a time), parsing it against the
-   * schema: the check that runs before anything is trained.
+   * reads them), in the driver, streaming (one record in memory at a time), parsing it against the
+   * schema: the check that runs before anything is trained. It cuts the shards into record ranges
+   * of about {@code rangeBytes} bytes as it goes (a compressed shard is one range).
    *
-   * @return the number of data rows (blank lines are skipped)
-   * @throws IllegalArgumentException at the first malformed row, naming its file and line
+   * @return the number of data rows (blank lines are skipped) and the ranges
+   * @throws IllegalArgumentException at the first malformed row, naming its file, line and (for a
+   *     malformed or empty cell) column
    */
-  public long scan(CsvSchema schema, RowVisitor visitor) {
-    long[] rows = {0};
+  public Scan scan(CsvSchema schema, long rangeBytes, RowVisitor visitor) {
+    long rows = 0;
+    List<ReadCsvLines.RecordRange> ranges = new ArrayList<>();
     for (ReadCsvLines.PinnedFile file : files) {
-      long[] number = {1};
-      readable(name, file, () -> {
-        ReadCsvLines.readLines(file, 0, file.size(), line -> {
-          number[0]++;
-          if (!line.isBlank()) {
-            visitor.row(line, schema.parse(line, name + " " + file.path() + ":" + number[0]));
-            rows[0]++;
+      String where = name + " " + file.path();
+      rows += readable(name, file, () -> {
+        if (file.compressed()) {
+          ReadCsvLines.RecordRange whole = new ReadCsvLines.RecordRange(file, 0, file.size(), 2);
+          long n = ReadCsvLines.forEachRecord(whole, name,
+              (cells, line) -> visitor.row(schema.row(cells, where, line)));
+          if (n > 0) {
+            ranges.add(whole);
           }
+          return n;
+        }
+        ReadCsvLines.Cutter cutter = new ReadCsvLines.Cutter(file, rangeBytes);
+        long n = ReadCsvLines.forEachRecord(cutter.whole(), name, (cells, line) -> {
+          visitor.row(schema.row(cells, where, line));
+          cutter.recordAt(line);
         });
-        return null;
+        ranges.addAll(cutter.ranges());
+        return n;
       });
     }
-    return rows[0];
+    return new Scan(rows, ranges);
   }
 }

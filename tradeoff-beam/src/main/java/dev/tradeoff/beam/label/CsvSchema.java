@@ -2,6 +2,7 @@ package dev.tradeoff.beam.label;
 
 import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.accounting.internal.Shown;
+import dev.tradeoff.beam.csv.CsvRecords;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -172,33 +173,37 @@ public record CsvSchema(int width, int keyColumn, int partitionColumn, List<Stri
   }
 
   /**
-   * One parsed row: its key cell (label or id), its partition key and its feature cells in
-   * feature order.
+   * One parsed row from its cells: its key cell (label or id), its partition key and its feature
+   * cells in feature order.
    *
-   * @throws IllegalArgumentException for a ragged row or an empty key
+   * @param where the file, for messages
+   * @param line the row's line in it
+   * @throws IllegalArgumentException for a ragged row or an empty key, naming the file, line and
+   *     (for the key) column
    */
-  public Row parse(String line, String where) {
-    String[] cells = CsvLine.cells(line, where);
+  public Row row(String[] cells, String where, long line) {
     if (cells.length != width) {
-      throw new IllegalArgumentException(where + ": row must have " + width + " cells like the "
-          + "header, but has " + cells.length);
+      throw new IllegalArgumentException(where + ":" + line + ": row must have " + width
+          + " cells like the header, but has " + cells.length);
     }
     String key = cells[keyColumn];
     if (key.isEmpty()) {
-      throw new IllegalArgumentException(where + ": the label or id cell must not be empty");
+      throw new IllegalArgumentException(where + ":" + line + ", column " + (keyColumn + 1)
+          + ": the label or id cell must not be empty");
     }
-    return row(cells, line);
+    return row(cells, null);
   }
 
   /**
-   * A training row as the teachers read it, or null for a row they skip (unbalanced quotes, a
+   * A training row as the teachers read it: one line, read alone ({@link CsvRecords#cells}), so
+   * that no row can change how another is read; or null for a row they skip (a malformed line, a
    * cell count other than the header's): a sensitive row never fails the run or is refused, as a
    * refusal would reveal it.
    */
   public Row parseOrSkip(String line) {
     String[] cells;
     try {
-      cells = CsvLine.cells(line, "train");
+      cells = CsvRecords.cells(line, "train", 1);
     } catch (IllegalArgumentException e) {
       return null;
     }
@@ -219,8 +224,8 @@ public record CsvSchema(int width, int keyColumn, int partitionColumn, List<Stri
     for (int j = 0; j < x.length; j++) {
       x[j] = cells[featureColumns[j]];
     }
-    return new Row(cells[keyColumn], partitionColumn < 0 ? line : cells[partitionColumn].trim(),
-        x);
+    String partitionKey = partitionColumn < 0 ? line : cells[partitionColumn].trim();
+    return new Row(cells[keyColumn], partitionKey, x);
   }
 
   /**
@@ -228,6 +233,7 @@ public record CsvSchema(int width, int keyColumn, int partitionColumn, List<Stri
    *
    * @param key the label (training) or id (queries) cell
    * @param partitionKey what the teachers' partition is keyed on: the id cell, or the whole line
+   *     (null for a row that is not a training line)
    * @param features the feature cells in feature order
    */
   public record Row(String key, String partitionKey, String[] features) {}

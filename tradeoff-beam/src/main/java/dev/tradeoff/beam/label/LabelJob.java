@@ -143,6 +143,7 @@ public final class LabelJob {
    * Everything fixed before the run.
    *
    * @param queryCount Q, the rows of the pinned query bytes
+   * @param queryRanges the record ranges the pipeline reads the queries in, cut by the plan's scan
    * @param featurizer the feature map, its parameters from the queries and the user
    * @param privacy every privacy parameter and bound; its least bound is what is charged
    * @param majority the label of a query from its votes
@@ -150,8 +151,13 @@ public final class LabelJob {
    *     its label (1 without per-label noise; a lower bound for GNMax)
    */
   public record Plan(Request request, CsvInput train, CsvSchema trainSchema, CsvInput queries,
-      CsvSchema querySchema, long queryCount, Featurizer.Table featurizer, LabelPrivacy privacy,
-      TeacherPartition partition, PrivateMajority.QueryMajority majority, double unanimous) {
+      CsvSchema querySchema, long queryCount, List<ReadCsvLines.RecordRange> queryRanges,
+      Featurizer.Table featurizer, LabelPrivacy privacy, TeacherPartition partition,
+      PrivateMajority.QueryMajority majority, double unanimous) {
+
+    public Plan {
+      queryRanges = List.copyOf(queryRanges);
+    }
 
     /** Whether the run is seeded (reproducible, not private). */
     public boolean seeded() {
@@ -197,7 +203,9 @@ public final class LabelJob {
     CsvSchema querySchema = CsvSchema.queries(queries.header(), request.columns(), trainSchema,
         "queries " + queries.files().get(0).path());
     PublicStatistics stats = new PublicStatistics(trainSchema.dimension());
-    long q = queries.scan(querySchema, (line, row) -> stats.add(row.features()));
+    CsvInput.Scan scan = queries.scan(querySchema, ReadCsvLines.DEFAULT_RANGE_BYTES,
+        row -> stats.add(row.features()));
+    long q = scan.rows();
     Require.that(q >= 1, "queries", "must hold at least one row", q);
     Featurizer.Table featurizer = features(request.features(), trainSchema, stats);
     LabelPrivacy privacy = LabelPrivacy.derive(request.privacy(), q);
@@ -212,13 +220,14 @@ public final class LabelJob {
     int classes = request.classes().size();
     return switch (privacy.aggregator()) {
       case DP_MAJORITY -> new Plan(request, train, trainSchema, queries, querySchema, q,
-          featurizer, privacy, partition, new Plurality(classes), 1);
+          scan.ranges(), featurizer, privacy, partition, new Plurality(classes), 1);
       case GNMAX -> {
         // all K votes on one class: each other class's noisy count exceeds it with probability
         // Φ(−K/(σ√2)); a union bound over the C − 1 others
         double miss = (classes - 1) * StandardNormal.cdf(-request.teachers()
             / (privacy.gnmax().sigma() * Math.sqrt(2)));
-        yield new Plan(request, train, trainSchema, queries, querySchema, q, featurizer,
+        yield new Plan(request, train, trainSchema, queries, querySchema, q,
+            scan.ranges(), featurizer,
             privacy, partition, PrivateMajority.gnmax(privacy.gnmax(), classes, (int) q,
                 randomness).perQuery(), Math.max(0, 1 - miss));
       }
@@ -230,7 +239,8 @@ public final class LabelJob {
                 .gamma();
         // [DaRRM24, Algorithm 1]: the majority with probability γ(K), else a fair coin
         double g = gamma.at(request.teachers());
-        yield new Plan(request, train, trainSchema, queries, querySchema, q, featurizer,
+        yield new Plan(request, train, trainSchema, queries, querySchema, q,
+            scan.ranges(), featurizer,
             privacy, partition, PrivateMajority.darrm(privacy.setting(), gamma, (int) q,
                 randomness).perQuery(), g + (1 - g) / 2);
       }
@@ -297,9 +307,9 @@ public final class LabelJob {
             new LabelPipeline.Teachers(plan.train().files(), plan.partition(),
                 plan.trainSchema(), request.classes(), plan.featurizer(),
                 plan.privacy().trainer(), randomness));
-        pipeline.apply("Label", new LabelShards(plan.queries().files(), plan.querySchema(),
+        pipeline.apply("Label", new LabelShards(plan.queryRanges(), plan.querySchema(),
             request.teachers(), models, plan.featurizer(), plan.majority(),
-            request.classes().names(), output.prefix(LABELS), ReadCsvLines.DEFAULT_RANGE_BYTES));
+            request.classes().names(), output.prefix(LABELS)));
         return pipeline;
       }
 

@@ -2,9 +2,9 @@ package dev.tradeoff.beam.label;
 
 import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.beam.budget.CountedShards;
+import dev.tradeoff.beam.csv.CsvRecords;
 import dev.tradeoff.beam.majority.PrivateMajority;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.util.List;
 import java.util.Map;
@@ -17,9 +17,10 @@ import org.apache.beam.sdk.values.PDone;
 
 /**
  * Query CSV to labelled {@code id,label} shards in one step per range of the query files: the
- * files' byte ranges ({@link ReadCsvLines.Ranges}: the files and sizes the plan pinned, cut once the
- * models are ready), and for
- * each range one {@code DoFn} call that reads its lines, takes the K teachers' votes on each
+ * record ranges the plan cut ({@link ReadCsvLines.RecordRanges}: of the files and sizes the plan
+ * pinned, handed out once the models are ready), and for
+ * each range one {@code DoFn} call that parses its records from one stream over its bytes
+ * ({@link ReadCsvLines#forEachRecord}), takes the K teachers' votes on each
  * query, applies the private majority ({@link PrivateMajority#perQuery}, the per-query function
  * of {@link PrivateMajority#byId}) and writes the labels to the range's own shard through Beam's
  * file systems (so the output directory may be on any file system Beam has, shared by the
@@ -33,10 +34,10 @@ import org.apache.beam.sdk.values.PDone;
  * with one step per stage every query (its line, then its votes, then its label) was in memory at
  * once; and it replaces every {@code WriteFiles} by a sharded write that counts all records first
  * (a side input every record waits for, in memory) and then groups them by shard in memory. Both
- * made the heap grow with the number of queries. Fused, a worker holds one line at a time and
+ * made the heap grow with the number of queries. Fused, a worker holds one record at a time and
  * writes as it goes; the runner holds only ranges and shard names.
  *
- * <p>Every query is labelled exactly once: every line lies in exactly one range
+ * <p>Every query is labelled exactly once: every record lies in exactly one range
  * ({@link ReadCsvLines}), and every range is one element.
  */
 public final class LabelShards extends PTransform<PBegin, PDone> {
@@ -46,7 +47,7 @@ public final class LabelShards extends PTransform<PBegin, PDone> {
   /** The header of every shard. */
   public static final String HEADER = "id,label";
 
-  private final List<ReadCsvLines.PinnedFile> files;
+  private final List<ReadCsvLines.RecordRange> ranges;
   private final CsvSchema schema;
   private final int teachers;
   private final PCollectionView<Map<Integer, TeacherModel>> models;
@@ -54,10 +55,10 @@ public final class LabelShards extends PTransform<PBegin, PDone> {
   private final PrivateMajority.QueryMajority majority;
   private final List<String> classes;
   private final String prefix;
-  private final long rangeBytes;
 
   /**
-   * @param files the query files as pinned by the plan (each starts with the header)
+   * @param ranges the record ranges of the query files as the plan cut them
+   *     ({@link CsvInput#scan})
    * @param schema the query files' schema
    * @param teachers K
    * @param models the teachers ({@link LabelPipeline.Teachers}); the files are read once ready
@@ -65,13 +66,11 @@ public final class LabelShards extends PTransform<PBegin, PDone> {
    * @param majority the run's private majority per query
    * @param classes the label values, indexed by class
    * @param prefix where the shards go (a path and file-name prefix)
-   * @param rangeBytes the size of a range of the query files ({@link ReadCsvLines})
    */
-  public LabelShards(List<ReadCsvLines.PinnedFile> files, CsvSchema schema, int teachers,
+  public LabelShards(List<ReadCsvLines.RecordRange> ranges, CsvSchema schema, int teachers,
       PCollectionView<Map<Integer, TeacherModel>> models, Featurizer featurizer,
-      PrivateMajority.QueryMajority majority, List<String> classes, String prefix,
-      long rangeBytes) {
-    this.files = List.copyOf(files);
+      PrivateMajority.QueryMajority majority, List<String> classes, String prefix) {
+    this.ranges = List.copyOf(ranges);
     this.schema = Require.nonNull("schema", schema);
     this.teachers = Require.positive("teachers", teachers);
     this.models = Require.nonNull("models", models);
@@ -79,13 +78,12 @@ public final class LabelShards extends PTransform<PBegin, PDone> {
     this.majority = Require.nonNull("majority", majority);
     this.classes = List.copyOf(classes);
     this.prefix = Require.nonNull("prefix", prefix);
-    this.rangeBytes = Require.positive("rangeBytes", rangeBytes);
   }
 
   @Override
   public PDone expand(PBegin begin) {
     return begin
-        .apply("Ranges", new ReadCsvLines.Ranges(files, models, rangeBytes))
+        .apply("Ranges", new ReadCsvLines.RecordRanges(ranges, models))
         .apply("LabelRanges", ParDo.of(new LabelRangeFn(schema, teachers, models, featurizer,
             majority, classes, prefix)).withSideInputs(models))
         .apply("ListShards", CountedShards.listing(prefix));
@@ -117,7 +115,7 @@ public final class LabelShards extends PTransform<PBegin, PDone> {
     return votes;
   }
 
-  private static final class LabelRangeFn extends DoFn<ReadCsvLines.FileRange, String> {
+  private static final class LabelRangeFn extends DoFn<ReadCsvLines.RecordRange, String> {
     private static final long serialVersionUID = 1L;
     private final CsvSchema schema;
     private final int teachers;
@@ -136,7 +134,7 @@ public final class LabelShards extends PTransform<PBegin, PDone> {
       this.models = models;
       this.featurizer = featurizer;
       this.majority = majority;
-      this.quoted = classes.stream().map(CsvLine::quote).toArray(String[]::new);
+      this.quoted = classes.stream().map(CsvRecords::quote).toArray(String[]::new);
       this.prefix = prefix;
     }
 
@@ -147,18 +145,16 @@ public final class LabelShards extends PTransform<PBegin, PDone> {
       }
       CountedShards.Shard shard = new CountedShards.Shard(prefix, HEADER);
       try {
-        ReadCsvLines.forEachLine(context.element(), line -> {
-          CsvSchema.Row row = schema.parse(line, "queries");
+        ReadCsvLines.RecordRange range = context.element();
+        String where = "queries " + range.file().path();
+        ReadCsvLines.forEachRecord(range, "queries", (cells, line) -> {
+          CsvSchema.Row row = schema.row(cells, where, line);
           int label = majority.label(row.key(), votes(cached, featurizer, row));
-          try {
-            Writer out = shard.record();
-            out.write(CsvLine.quote(row.key()));
-            out.write(',');
-            out.write(quoted[label]);
-            out.write('\n');
-          } catch (IOException e) {
-            throw new UncheckedIOException("writing a label shard failed: " + e.getMessage(), e);
-          }
+          Writer out = shard.record();
+          out.write(CsvRecords.quote(row.key()));
+          out.write(',');
+          out.write(quoted[label]);
+          out.write('\n');
         });
       } catch (IOException | RuntimeException e) {
         shard.close(); // an unlisted shard: never committed

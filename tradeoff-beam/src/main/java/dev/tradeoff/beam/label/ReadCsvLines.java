@@ -1,12 +1,19 @@
 package dev.tradeoff.beam.label;
 
 import dev.tradeoff.accounting.internal.Require;
+import dev.tradeoff.beam.csv.CsvRecords;
+import java.io.BufferedInputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.Reader;
 import java.io.Serializable;
 import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
 import java.nio.channels.ReadableByteChannel;
 import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
@@ -25,10 +32,22 @@ import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionView;
 
 /**
- * Reading the data lines of CSV files in byte ranges (each file's first line, its header,
- * skipped; blank lines skipped): {@link Ranges} cuts the files pinned by the plan
- * ({@link PinnedFile}: a path and the size it had then) into ranges of a fixed size, distributed
- * over the workers, once a side input is ready; {@link #forEachLine} reads one range.
+ * Reading CSV files pinned by the plan ({@link PinnedFile}: a path and the size it had then) in
+ * byte ranges, each file's first line (its header) skipped, distributed over the workers once a
+ * side input is ready, in two ways:
+ *
+ * <ul>
+ *   <li>by line ({@link Ranges}, {@link #forEachLine}), for the sensitive training records: a
+ *       record is one line, read alone, so that no row (an unbalanced quote, say) can change how
+ *       another row is read; the guarantee is per record. Ranges are cut at fixed sizes; a line
+ *       belongs to the range in which its first byte lies; lines end at {@code \n},
+ *       {@code \r\n} or a lone {@code \r}, so every line of every file is read exactly once,
+ *       however the files are cut.
+ *   <li>by record ({@link RecordRanges}, {@link #forEachRecord}), for the public queries: RFC 4180
+ *       records ({@link CsvRecords}; a quoted cell may hold a line break) parsed from one stream
+ *       over each range. The plan's scan of the queries cuts the ranges at record starts
+ *       ({@link CsvInput#scan}), so every record lies in exactly one range.
+ * </ul>
  *
  * <p>Only the pinned files are read, and of each only its first {@link PinnedFile#size()} bytes
  * (for a compressed file, its first {@code size} compressed bytes, decompressed):
@@ -40,12 +59,7 @@ import org.apache.beam.sdk.values.PCollectionView;
  * side input, and a runner holds back every element that reaches a {@code ParDo} before its side
  * input is ready. With {@code TextIO.read()} the queries were read while the teachers trained, and
  * the DirectRunner held (and re-tried) all of them in memory until the models were ready. Here the
- * only element held back is the file pattern, and a worker reads one line of a range at a time.
- *
- * <p>A line belongs to the range in which its first byte lies; lines end at {@code \n},
- * {@code \r\n} or a lone {@code \r} (as {@link java.io.BufferedReader#readLine} reads them, like
- * the plan's count of the queries), so every line of every file is read exactly once, however the
- * files are cut.
+ * only element held back is a range, and a worker reads one record of a range at a time.
  */
 public final class ReadCsvLines {
 
@@ -88,7 +102,8 @@ public final class ReadCsvLines {
       PCollection<PinnedFile> pinned = begin.apply("Files", Create.of(files)
           .withCoder(SerializableCoder.of(PinnedFile.class)));
       if (after != null) {
-        pinned = pinned.apply("Await", ParDo.of(new AwaitFn(after)).withSideInputs(after))
+        pinned = pinned.apply("Await", ParDo.of(new AwaitFn<PinnedFile>(after))
+            .withSideInputs(after))
             .setCoder(SerializableCoder.of(PinnedFile.class));
       }
       return pinned
@@ -124,6 +139,199 @@ public final class ReadCsvLines {
       Require.nonNull("file", file);
       Require.that(0 <= from && from <= to && to <= file.size(), "range",
           "must lie in [0, " + file.size() + "]", "[" + from + ", " + to + ")");
+    }
+  }
+
+  /**
+   * Bytes [from, to) of a pinned file that begin and end at record starts (or its end), as the
+   * plan's scan found them ({@link CsvInput#scan}), the first starting on line {@code line} of
+   * the file. A compressed file is one range, from 0 (its header then skipped) to its pinned
+   * size.
+   */
+  public record RecordRange(PinnedFile file, long from, long to, long line)
+      implements Serializable {
+    public RecordRange {
+      Require.nonNull("file", file);
+      Require.that(0 <= from && from <= to && to <= file.size(), "range",
+          "must lie in [0, " + file.size() + "]", "[" + from + ", " + to + ")");
+      Require.that(!file.compressed() || from == 0 && to == file.size(), "range",
+          "must be the whole of a compressed file", "[" + from + ", " + to + ")");
+      Require.positive("line", line);
+    }
+  }
+
+  /**
+   * Record ranges cut by the plan, distributed over the workers ({@link Reshuffle}) once the side
+   * input (if any) is ready, for a transform that reads its ranges itself
+   * ({@link #forEachRecord}).
+   */
+  public static final class RecordRanges extends PTransform<PBegin, PCollection<RecordRange>> {
+
+    private static final long serialVersionUID = 1L;
+
+    private final List<RecordRange> ranges;
+    private final PCollectionView<?> after;
+
+    /**
+     * @param ranges the ranges, as the plan cut them (at least one)
+     * @param after the side input that must be ready before any range is read, or null to read
+     *     at once
+     */
+    public RecordRanges(List<RecordRange> ranges, PCollectionView<?> after) {
+      this.ranges = List.copyOf(ranges);
+      Require.that(!this.ranges.isEmpty(), "ranges", "must hold at least one range", ranges);
+      this.after = after;
+    }
+
+    @Override
+    public PCollection<RecordRange> expand(PBegin begin) {
+      PCollection<RecordRange> ranged = begin.apply("Ranges", Create.of(ranges)
+          .withCoder(SerializableCoder.of(RecordRange.class)));
+      if (after != null) {
+        ranged = ranged.apply("Await", ParDo.of(new AwaitFn<RecordRange>(after))
+            .withSideInputs(after)).setCoder(SerializableCoder.of(RecordRange.class));
+      }
+      return ranged.apply("Distribute", Reshuffle.viaRandomKey());
+    }
+  }
+
+  /**
+   * Reads the non-blank records of one record range, parsed from one stream over its bytes, never
+   * past the file's pinned size.
+   *
+   * @param name what the input is called in messages ({@code queries})
+   * @return the number of records
+   * @throws IllegalArgumentException for malformed text, naming the file, line and column
+   * @throws IllegalStateException if the file is now shorter than its pinned size
+   */
+  public static long forEachRecord(RecordRange range, String name, CsvRecords.Visitor records)
+      throws IOException {
+    return CsvRecords.read(() -> text(range), name + " " + range.file().path(), range.line(),
+        records);
+  }
+
+  /** The text of a record range: its bytes, or a compressed file's text after its header. */
+  private static Reader text(RecordRange range) throws IOException {
+    ReadableByteChannel channel = open(range.file());
+    try {
+      InputStream bytes;
+      if (range.file().compressed()) {
+        bytes = new BufferedInputStream(Channels.newInputStream(channel), 1 << 16);
+        skipLine(bytes);
+      } else {
+        if (channel instanceof SeekableByteChannel seekable) {
+          seekable.position(range.from());
+        } else {
+          ByteBuffer skip = ByteBuffer.allocate(1 << 16);
+          for (long left = range.from(); left > 0; ) {
+            skip.clear().limit((int) Math.min(skip.capacity(), left));
+            int n = channel.read(skip);
+            if (n < 0) {
+              break;
+            }
+            left -= n;
+          }
+        }
+        bytes = Channels.newInputStream(new Bounded(channel, range.to() - range.from()));
+      }
+      return new InputStreamReader(bytes, StandardCharsets.UTF_8);
+    } catch (IOException | RuntimeException e) {
+      channel.close();
+      throw e;
+    }
+  }
+
+  /** Consumes a line of a stream that has marks, with its end (LF, CRLF or a lone CR). */
+  private static void skipLine(InputStream in) throws IOException {
+    for (int b = in.read(); b >= 0; b = in.read()) {
+      if (b == '\n') {
+        return;
+      }
+      if (b == '\r') {
+        in.mark(1);
+        if (in.read() != '\n') {
+          in.reset();
+        }
+        return;
+      }
+    }
+  }
+
+  /**
+   * Cuts an uncompressed pinned file into record ranges while its records are read once: the
+   * candidates are the first lines to start at or after every {@code rangeBytes} bytes (the first
+   * being the line after the header), found in the bytes before the records are read; a candidate
+   * is kept only if a record starts on its line ({@link #recordAt}; a line inside a quoted cell is
+   * not one).
+   */
+  static final class Cutter {
+    private final PinnedFile file;
+    private final List<long[]> candidates = new ArrayList<>();
+    private final List<long[]> kept = new ArrayList<>();
+    private int next = 1;
+    private boolean any;
+
+    Cutter(PinnedFile file, long rangeBytes) throws IOException {
+      Require.that(!file.compressed(), "file", "must not be compressed (read as one range)",
+          file.path());
+      Require.positive("rangeBytes", rangeBytes);
+      this.file = file;
+      try (ReadableByteChannel channel = open(file)) {
+        Bytes in = new Bytes(channel, file.size());
+        if (!in.skipLine()) {
+          return;
+        }
+        long line = 2;
+        long due = in.position();
+        while (in.position() < file.size()) {
+          if (in.position() >= due) {
+            candidates.add(new long[] {in.position(), line});
+            due = in.position() + rangeBytes;
+          }
+          in.skipLine();
+          line++;
+        }
+      }
+    }
+
+    /** Where the data starts (after the header), or the file's size if it has no data. */
+    long start() {
+      return candidates.isEmpty() ? file.size() : candidates.get(0)[0];
+    }
+
+    /** Told the line of each record, in order. */
+    void recordAt(long line) {
+      any = true;
+      while (next < candidates.size() && candidates.get(next)[1] < line) {
+        next++;
+      }
+      if (next < candidates.size() && candidates.get(next)[1] == line) {
+        kept.add(candidates.get(next++));
+      }
+    }
+
+    /** All of the data, a range to read it in one piece (the cuts are found as it is read). */
+    RecordRange whole() {
+      return new RecordRange(file, start(), file.size(), 2);
+    }
+
+    /**
+     * The ranges from the data's start and between the kept cuts; none for a file without
+     * records.
+     */
+    List<RecordRange> ranges() {
+      List<RecordRange> ranges = new ArrayList<>();
+      if (!any) {
+        return ranges;
+      }
+      List<long[]> kept = new ArrayList<>();
+      kept.add(candidates.get(0));
+      kept.addAll(this.kept);
+      for (int i = 0; i < kept.size(); i++) {
+        long to = i + 1 < kept.size() ? kept.get(i + 1)[0] : file.size();
+        ranges.add(new RecordRange(file, kept.get(i)[0], to, kept.get(i)[1]));
+      }
+      return ranges;
     }
   }
 
@@ -236,7 +444,7 @@ public final class ReadCsvLines {
   }
 
   /** Passes its element on once the side input is ready (the runner holds it back until then). */
-  private static final class AwaitFn extends DoFn<PinnedFile, PinnedFile> {
+  private static final class AwaitFn<T> extends DoFn<T, T> {
     private static final long serialVersionUID = 1L;
     private final PCollectionView<?> after;
 
@@ -364,6 +572,21 @@ public final class ReadCsvLines {
       if (peek() == b) {
         next();
       }
+    }
+
+    /** Consumes the line from here to its end; false at the end of the file. */
+    boolean skipLine() throws IOException {
+      int b = next();
+      if (b < 0) {
+        return false;
+      }
+      while (b >= 0 && b != '\n' && b != '\r') {
+        b = next();
+      }
+      if (b == '\r') {
+        skipIf('\n');
+      }
+      return true;
     }
 
     /** The line from here to its end (consumed), or null at the end of the file. */

@@ -116,7 +116,7 @@ class CompressedInputTest {
       assertThatThrownBy(() -> {
         CsvInput in = CsvInput.resolve("queries", file.toString());
         in.scan(CsvSchema.queries(in.header(), CsvSchema.Columns.DEFAULT,
-            CsvSchema.training(new String[] {"label", "x"}, "t"), "q"), (line, row) -> { });
+            CsvSchema.training(new String[] {"label", "x"}, "t"), "q"), 1 << 20, row -> { });
       }).as("%s", c).isInstanceOf(IllegalArgumentException.class)
           .hasMessageContaining("is not a valid " + c.name().toLowerCase(java.util.Locale.ROOT));
     }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.beam.budget.RunOutput;
+import dev.tradeoff.beam.csv.CsvRecords;
 import dev.tradeoff.beam.random.ElementRandomness;
 import dev.tradeoff.beam.runner.BeamRunner;
 import java.io.IOException;
@@ -45,12 +46,13 @@ class LabelJobTest {
     Map<String, String> m = new HashMap<>();
     try (Stream<Path> files = Files.list(out)) {
       for (Path f : files.filter(p -> p.getFileName().toString().startsWith("labels-")).toList()) {
-        List<String> lines = Files.readAllLines(f);
-        assertThat(lines.get(0)).isEqualTo("id,label");
-        for (String line : lines.subList(1, lines.size())) {
-          String[] c = line.split(",");
-          assertThat(m.put(c[0], c[1])).as("query %s labelled once", c[0]).isNull();
-        }
+        CsvRecords.read(() -> Files.newBufferedReader(f), f.toString(), 1, (c, line) -> {
+          if (line == 1) {
+            assertThat(c).containsExactly("id", "label");
+          } else {
+            assertThat(m.put(c[0], c[1])).as("query %s labelled once", c[0]).isNull();
+          }
+        });
       }
     }
     return m;
@@ -162,7 +164,7 @@ class LabelJobTest {
     Map<String, String> expected = new HashMap<>();
     List<String> queries = Files.readAllLines(dir.resolve("q.csv"));
     for (String line : queries.subList(1, queries.size())) {
-      CsvSchema.Row row = plan.querySchema().parse(line, "q");
+      CsvSchema.Row row = plan.querySchema().row(CsvRecords.cells(line, "q", 1), "q", 0);
       expected.put(row.key(), plan.request().classes().names().get(plan.majority().label(
           row.key(), LabelShards.votes(models, plan.featurizer(), row))));
     }
@@ -200,6 +202,42 @@ class LabelJobTest {
         runner.cliName(), null, List.of("test")), null);
     assertThat(labels(out).keySet()).isEqualTo(planned);
     assertThat(manifest.counts().labelled()).isEqualTo(20);
+  }
+
+  /**
+   * The queries as RFC 4180 has them, read by the plan and by the pipeline's record ranges alike:
+   * a byte-order mark, CRLF line ends, ids holding commas, quotes and line breaks; each labelled
+   * once under its id (written back quoted).
+   */
+  @Test
+  void queriesWithQuotedCellsLineBreaksBomAndCrlfAreEachLabelledOnce() throws IOException {
+    LabelData.train(dir.resolve("train"), 300, 2, 2, 3);
+    List<String> ids = List.of("a,1", "b\nsecond line", "c \"quoted\"", "d\r\ne", "plain");
+    StringBuilder q = new StringBuilder("\uFEFFf1,f3,id,f0,f2\r\n");
+    for (int i = 0; i < ids.size(); i++) {
+      q.append(i).append(", 1,").append(CsvRecords.quote(ids.get(i))).append(",\"-1\",2\r\n");
+    }
+    Files.writeString(dir.resolve("q.csv"), q);
+    LabelJob.Plan plan = LabelJob.plan(request(dir.resolve("train"), dir.resolve("q.csv"),
+        dir.resolve("out"), Aggregator.GNMAX, 3, 40, 2));
+    assertThat(plan.queryCount()).isEqualTo(ids.size());
+    run(plan);
+    assertThat(labels(dir.resolve("out")).keySet()).containsExactlyInAnyOrderElementsOf(ids);
+  }
+
+  @Test
+  void aMalformedQueryIsRefusedWithItsFileLineAndColumn() throws IOException {
+    LabelData.train(dir.resolve("train"), 60, 2, 1, 5);
+    Path q = Files.writeString(dir.resolve("q.csv"),
+        "f1,f3,id,f0,f2\n1,1,\"a\nb\",1,1\n1,1,\"open,1,1\n");
+    assertThatThrownBy(() -> LabelJob.plan(request(dir.resolve("train"), q, dir.resolve("out"),
+        Aggregator.GNMAX, 1, 5, 2)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("queries " + q + ":4, column 3: a quoted cell is never closed");
+    Path empty = Files.writeString(dir.resolve("empty-id.csv"), "f1,f3,id,f0,f2\n1,1, ,1,1\n");
+    assertThatThrownBy(() -> LabelJob.plan(request(dir.resolve("train"), empty,
+        dir.resolve("out"), Aggregator.GNMAX, 1, 5, 2)))
+        .hasMessage("queries " + empty + ":2, column 3: the label or id cell must not be empty");
   }
 
   static Stream<Arguments> aggregatorsAndRunners() {

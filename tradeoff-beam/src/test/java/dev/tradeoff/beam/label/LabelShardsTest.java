@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.beam.budget.CountedShards;
+import dev.tradeoff.beam.csv.CsvRecords;
 import dev.tradeoff.beam.majority.PrivateMajority;
 import dev.tradeoff.beam.random.ElementRandomness;
 import dev.tradeoff.beam.runner.BeamRunner;
@@ -55,15 +56,14 @@ class LabelShardsTest {
     PrivateMajority majority = PrivateMajority.gnmax(new ApproxDp(2, 1e-5), 2, Q,
         ElementRandomness.seeded(21));
     List<String> classes = List.of("cat", "dog");
-    List<ReadCsvLines.PinnedFile> files = CsvInput.resolve("queries",
-        dir.resolve("q/*").toString()).files();
+    CsvInput input = CsvInput.resolve("queries", dir.resolve("q/*").toString());
 
     Map<String, String> expected = new HashMap<>();
     TeacherModel[] byIndex = teachers.stream().map(KV::getValue).toArray(TeacherModel[]::new);
     PrivateMajority.QueryMajority perQuery = majority.perQuery();
     List<String> queries = Files.readAllLines(dir.resolve("q/q.csv"));
     for (String line : queries.subList(1, queries.size())) {
-      CsvSchema.Row row = schema.parse(line, "test");
+      CsvSchema.Row row = schema.row(CsvRecords.cells(line, "test", 1), "test", 0);
       expected.put(row.key(), classes.get(perQuery.label(row.key(),
           LabelShards.votes(byIndex, new Featurizer.UnitNorm(), row))));
     }
@@ -77,9 +77,9 @@ class LabelShardsTest {
         .apply(View.asMap());
     long[] rangeBytes = {37, 500, ReadCsvLines.DEFAULT_RANGE_BYTES};
     for (long bytes : rangeBytes) {
-      p.apply("Fused" + bytes, new LabelShards(files, schema, K, models,
-          new Featurizer.UnitNorm(), majority.perQuery(),
-          classes, dir.resolve("fused" + bytes + "/labels").toString(), bytes));
+      p.apply("Fused" + bytes, new LabelShards(input.scan(schema, bytes, row -> { }).ranges(),
+          schema, K, models, new Featurizer.UnitNorm(), majority.perQuery(),
+          classes, dir.resolve("fused" + bytes + "/labels").toString()));
     }
     p.run().waitUntilFinish();
 

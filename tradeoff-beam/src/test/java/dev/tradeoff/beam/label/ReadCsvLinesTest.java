@@ -2,6 +2,7 @@ package dev.tradeoff.beam.label;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tradeoff.beam.csv.CsvRecords;
 import dev.tradeoff.beam.runner.BeamRunner;
 import dev.tradeoff.beam.runner.Collected;
 import java.io.BufferedReader;
@@ -129,6 +130,97 @@ class ReadCsvLinesTest {
         new ReadCsvLines.FileRange(f, 0, f.size()), line -> { }))
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("fewer than the " + f.size());
+  }
+
+  /** The queries' schema for a file with the header {@code id,x}. */
+  static CsvSchema idX(CsvInput input) {
+    return CsvSchema.queries(input.header(), CsvSchema.Columns.DEFAULT,
+        CsvSchema.training(new String[] {"label", "x"}, "t"), "q");
+  }
+
+  /**
+   * RFC 4180 records cut into record ranges anywhere: ids with commas, doubled quotes and line
+   * breaks of every kind inside quotes, every line end between records, blank lines, a BOM; every
+   * record, with the line it starts on, is read from exactly one range.
+   */
+  @Test
+  void everyRecordLiesInExactlyOneRecordRangeHoweverTheFileIsCut() throws IOException {
+    SplittableRandom r = new SplittableRandom(17);
+    String[] endings = {"\n", "\r\n", "\r"};
+    for (int trial = 0; trial < 150; trial++) {
+      StringBuilder text = new StringBuilder(r.nextBoolean() ? "\uFEFFid,x\r\n" : "id,x\n");
+      List<String> expected = new ArrayList<>();
+      long line = 2;
+      int rows = r.nextInt(0, 30);
+      for (int i = 0; i < rows; i++) {
+        if (r.nextInt(8) == 0) {
+          text.append("\r\n"); // a blank line (after a lone \r, \n would end that line)
+          line++;
+          continue;
+        }
+        String id = "q" + i;
+        int lines = 1;
+        switch (r.nextInt(4)) {
+          case 0 -> id += ",é";
+          case 1 -> id += " say \"hi\"";
+          case 2 -> {
+            String inside = endings[r.nextInt(3)];
+            id += inside + "more";
+            lines = 2;
+          }
+          default -> { }
+        }
+        expected.add(line + ":" + id + "|" + i);
+        text.append(CsvRecords.quote(id)).append(',').append(i);
+        line += lines - 1;
+        if (i < rows - 1 || r.nextBoolean()) {
+          text.append(endings[r.nextInt(3)]);
+          line++;
+        }
+      }
+      Path file = dir.resolve("r" + trial + ".csv");
+      Files.writeString(file, text, StandardCharsets.UTF_8);
+      CsvInput input = CsvInput.resolve("queries", file.toString());
+      long rangeBytes = r.nextLong(1, Files.size(file) + 2);
+      CsvInput.Scan scan = input.scan(idX(input), rangeBytes, row -> { });
+      List<String> read = new ArrayList<>();
+      for (ReadCsvLines.RecordRange range : scan.ranges()) {
+        ReadCsvLines.forEachRecord(range, "queries",
+            (cells, at) -> read.add(at + ":" + String.join("|", cells)));
+      }
+      assertThat(read).as("trial %d, ranges of %d bytes: %s", trial, rangeBytes, scan.ranges())
+          .containsExactlyElementsOf(expected);
+      assertThat(scan.rows()).isEqualTo(expected.size());
+    }
+  }
+
+  @Test
+  void recordRangesReadOnlyThePinnedBytesOfAFileThatGrew() throws IOException {
+    Path file = dir.resolve("grows.csv");
+    Files.writeString(file, "id,x\nq1,1\n\"q,2\",2", StandardCharsets.UTF_8);
+    CsvInput pinned = CsvInput.resolve("queries", file.toString());
+    CsvInput.Scan scan = pinned.scan(idX(pinned), 4, row -> { });
+    // the last record had no line end: appending to it must not lengthen it, or add records
+    Files.writeString(file, "3\n\"q\n3\",3\nq4,4\n", StandardCharsets.UTF_8,
+        java.nio.file.StandardOpenOption.APPEND);
+    List<String> read = new ArrayList<>();
+    for (ReadCsvLines.RecordRange range : scan.ranges()) {
+      ReadCsvLines.forEachRecord(range, "queries", (cells, at) -> read.add(String.join("|",
+          cells)));
+    }
+    assertThat(scan.ranges()).hasSize(2);
+    assertThat(read).containsExactly("q1|1", "q,2|2");
+  }
+
+  @Test
+  void aMalformedQueryNamesItsFileLineAndColumn() throws IOException {
+    Path file = dir.resolve("bad.csv");
+    Files.writeString(file, "id,x\r\n\"q\r\n1\",1\r\nq2,\"2\"x\r\n", StandardCharsets.UTF_8);
+    CsvInput input = CsvInput.resolve("queries", file.toString());
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+        () -> input.scan(idX(input), 1 << 20, row -> { }))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("queries " + file + ":4, column 2: text after a closing quote");
   }
 
   static final class LinesFn extends DoFn<ReadCsvLines.FileRange, String> {

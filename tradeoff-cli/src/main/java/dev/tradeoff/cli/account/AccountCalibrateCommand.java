@@ -15,6 +15,7 @@ import dev.tradeoff.accounting.guarantee.Neighbouring;
 import dev.tradeoff.accounting.pld.PldAccountant;
 import dev.tradeoff.cli.io.Inputs;
 import dev.tradeoff.cli.io.Report;
+import dev.tradeoff.cli.options.PrivacyParameters;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -55,10 +56,12 @@ final class AccountCalibrateCommand implements Callable<Integer> {
   @Option(names = "--count", defaultValue = "1", description = "Number of releases (default 1).")
   int count;
 
-  @Option(names = "--target-epsilon", required = true, paramLabel = "E")
+  @Option(names = "--target-epsilon", required = true, paramLabel = "E",
+      converter = PrivacyParameters.Epsilon.class)
   double targetEpsilon;
 
-  @Option(names = "--target-delta", paramLabel = "D", description = "Required for gaussian.")
+  @Option(names = "--target-delta", paramLabel = "D", converter = PrivacyParameters.Delta.class,
+      description = "Required for gaussian.")
   Double targetDelta;
 
   @Option(names = "--sensitivity", defaultValue = "1", description = "Query sensitivity (default 1).")
@@ -87,7 +90,6 @@ final class AccountCalibrateCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     Inputs.count("--count", count, 1, AccountComposeCommand.MAX_COUNT);
-    Inputs.epsilon("--target-epsilon", targetEpsilon);
     Inputs.sensitivity("--sensitivity", sensitivity);
     if (targetDelta != null) {
       // checked even where the method does not use it: a bad value is never echoed as accepted
@@ -100,7 +102,7 @@ final class AccountCalibrateCommand implements Callable<Integer> {
         if (targetDelta == null) {
           throw new IllegalArgumentException("--target-delta is required for the gaussian mechanism");
         }
-        double delta = Inputs.delta("--target-delta", targetDelta);
+        double delta = targetDelta;
         String m = method != null ? method : count == 1 ? "analytic" : "pld";
         double sigma;
         if (m.equals("analytic")) {
@@ -127,7 +129,7 @@ final class AccountCalibrateCommand implements Callable<Integer> {
           if (targetDelta == null) {
             throw new IllegalArgumentException("--target-delta is required with --method " + m);
           }
-          double delta = Inputs.delta("--target-delta", targetDelta);
+          double delta = targetDelta;
           GaussianCalibrator calibrator =
               new GaussianCalibrator(accountant(AccountingMethod.parse(m)));
           scale =
@@ -154,7 +156,7 @@ final class AccountCalibrateCommand implements Callable<Integer> {
         if (targetDelta == null) {
           throw new IllegalArgumentException("--target-delta is required for subsampled-gaussian");
         }
-        double delta = Inputs.delta("--target-delta", targetDelta);
+        double delta = targetDelta;
         if (relation != Neighbouring.ADD_OR_REMOVE_ONE) {
           throw new IllegalArgumentException(
               "--neighbouring must be add-remove for subsampled-gaussian (Poisson sampling), but was "
@@ -196,7 +198,7 @@ final class AccountCalibrateCommand implements Callable<Integer> {
     if (targetDelta == null) {
       throw new IllegalArgumentException("--target-delta is required for " + parsed.name());
     }
-    double delta = Inputs.delta("--target-delta", targetDelta);
+    double delta = targetDelta;
     if (relation != Neighbouring.REPLACE_ONE) {
       throw new IllegalArgumentException("--neighbouring must be replace for " + parsed.name()
           + " (fixed-size batches are analysed under replace-one), but was "

@@ -17,6 +17,7 @@ import dev.tradeoff.accounting.pld.PldAccountant;
 import dev.tradeoff.cli.io.Inputs;
 import dev.tradeoff.cli.io.Report;
 import dev.tradeoff.cli.options.MechanismSpecs;
+import dev.tradeoff.cli.options.PrivacyParameters;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -49,8 +50,9 @@ final class AccountComposeCommand implements Callable<Integer> {
       names = "--mechanism",
       required = true,
       paramLabel = "SPEC",
+      converter = MechanismSpecs.Converter.class,
       description = "Repeatable. " + MechanismSpecs.SYNTAX)
-  List<String> mechanisms;
+  List<MechanismSpecs.Mechanism> mechanisms;
 
   @Option(
       names = "--count",
@@ -58,15 +60,18 @@ final class AccountComposeCommand implements Callable<Integer> {
       description = "Repeatable: how many times each --mechanism runs, in order (default 1).")
   List<Integer> counts = new ArrayList<>();
 
-  @Option(names = "--delta", paramLabel = "D", description = "Target delta: report epsilon(delta).")
+  @Option(names = "--delta", paramLabel = "D", converter = PrivacyParameters.Delta.class,
+      description = "Target delta: report epsilon(delta).")
   Double delta;
 
-  @Option(names = "--epsilon", paramLabel = "E", description = "Target epsilon: report delta(epsilon).")
+  @Option(names = "--epsilon", paramLabel = "E", converter = PrivacyParameters.EpsilonOrZero.class,
+      description = "Target epsilon: report delta(epsilon).")
   Double epsilon;
 
   @Option(
       names = "--delta-slack",
       paramLabel = "D'",
+      converter = PrivacyParameters.Delta.class,
       description = "kairouz only: the slack delta' of the closed-form bound.")
   Double deltaSlack;
 
@@ -106,10 +111,10 @@ final class AccountComposeCommand implements Callable<Integer> {
     }
     for (int i = 0; i < mechanisms.size(); i++) {
       int count = counts.isEmpty() ? 1 : Inputs.count("--count", counts.get(i), 1, MAX_COUNT);
-      DpEvent event = MechanismSpecs.parse(mechanisms.get(i));
+      DpEvent event = mechanisms.get(i).event();
       events.add(count == 1 ? event : new SelfComposedEvent(event, count));
       Map<String, Object> d = new LinkedHashMap<>();
-      d.put("mechanism", mechanisms.get(i));
+      d.put("mechanism", mechanisms.get(i).text());
       d.put("count", count);
       described.add(d);
     }
@@ -123,7 +128,6 @@ final class AccountComposeCommand implements Callable<Integer> {
       if (delta != null || epsilon != null) {
         throw new IllegalArgumentException("--delta-slack must be given without --delta and --epsilon");
       }
-      Inputs.delta("--delta-slack", deltaSlack);
       if (discretization != null) {
         throw new IllegalArgumentException(
             "--discretization applies to --method pld only, but method was " + method);
@@ -133,12 +137,6 @@ final class AccountComposeCommand implements Callable<Integer> {
     } else {
       if ((delta == null) == (epsilon == null)) {
         throw new IllegalArgumentException("exactly one of --delta and --epsilon must be given");
-      }
-      // Every input is checked before any accounting work (a PLD may take seconds to build).
-      if (delta != null) {
-        Inputs.delta("--delta", delta);
-      } else {
-        Inputs.epsilonOrZero("--epsilon", epsilon);
       }
       Accountant accountant = pldAccountant(accountingMethod, discretization);
       PrivacyProfile profile = accountant.account(total, relation);

@@ -11,11 +11,13 @@ import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.guarantee.GaussianDp;
 import dev.tradeoff.accounting.guarantee.Neighbouring;
 import dev.tradeoff.accounting.rdp.RdpAccountant;
+import dev.tradeoff.beam.csv.CsvRecords;
 import dev.tradeoff.cli.io.Failures;
 import dev.tradeoff.cli.io.Inputs;
 import dev.tradeoff.cli.io.Json;
 import dev.tradeoff.cli.io.Numbers;
 import dev.tradeoff.cli.options.LedgerFlags;
+import dev.tradeoff.cli.options.PrivacyParameters;
 import dev.tradeoff.ensemble.pate.Answer;
 import dev.tradeoff.ensemble.pate.GnssRelease;
 import dev.tradeoff.ensemble.pate.PateAggregator;
@@ -97,10 +99,12 @@ public final class AggregateCommand implements Callable<Integer> {
   @Option(names = "--out", required = true, description = "Output directory (new or empty).")
   Path out;
 
-  @Option(names = "--delta", required = true, description = "delta of the guarantee.")
+  @Option(names = "--delta", required = true, converter = PrivacyParameters.Delta.class,
+      description = "delta of the guarantee.")
   double delta;
 
-  @Option(names = "--epsilon", description = "Total epsilon: picks the noise when no sigma is "
+  @Option(names = "--epsilon", converter = PrivacyParameters.Epsilon.class,
+      description = "Total epsilon: picks the noise when no sigma is "
       + "given; with sigmas, a cap the run's guarantee must meet.")
   Double epsilon;
 
@@ -164,7 +168,6 @@ public final class AggregateCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Inputs.delta("--delta", delta);
     ApproxDp budget = budget();
     ledger.check(seed, true);
     VotesCsv.Read read = read();
@@ -279,7 +282,6 @@ public final class AggregateCommand implements Callable<Integer> {
       return new ApproxDp(answerUntil.get(0), delta);
     }
     if (epsilon != null) {
-      Inputs.epsilon("--epsilon", epsilon);
       return new ApproxDp(epsilon, delta);
     }
     if (sigma2 == null) {
@@ -544,11 +546,11 @@ public final class AggregateCommand implements Callable<Integer> {
       Map<String, Object> manifest) {
     StringBuilder csv = new StringBuilder("id,label\n");
     for (int q = 0; q < run.processed(); q++) {
-      csv.append(table.rows().get(q).id()).append(',');
+      csv.append(CsvRecords.quote(table.rows().get(q).id())).append(',');
       if (run.answers().get(q) instanceof Answer.Labelled l) {
-        csv.append(classNames.get(l.label()));
+        csv.append(CsvRecords.quote(classNames.get(l.label())));
       } else if (run.answers().get(q) instanceof Answer.Reinforced r) {
-        csv.append(classNames.get(r.label()));
+        csv.append(CsvRecords.quote(classNames.get(r.label())));
       }
       csv.append('\n');
     }

@@ -1,12 +1,10 @@
 package dev.tradeoff.cli.aggregate;
 
+import dev.tradeoff.beam.csv.CsvRecords;
 import dev.tradeoff.cli.io.Inputs;
 import dev.tradeoff.ensemble.pate.VoteTable;
 import dev.tradeoff.ensemble.pate.Votes;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -14,8 +12,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads the teacher votes of {@code tradeoff aggregate}: a plain CSV (comma-separated, no quoting)
- * with a header. Two forms:
+ * Reads the teacher votes of {@code tradeoff aggregate}: CSV (RFC 4180, {@link CsvRecords}) with a
+ * header. Two forms:
  *
  * <ul>
  *   <li>{@code counts}: the id column and one column per class, each cell the number of teachers
@@ -35,7 +33,7 @@ final class VotesCsv {
   /** The table and the class names, in the order of the counts. */
   record Read(VoteTable table, List<String> classes) {}
 
-  /** A non-blank line of the file, split into cells, with its 1-based line number. */
+  /** A non-blank record of the file, its cells, with the 1-based line it starts on. */
   private record Line(int number, String[] cells) {}
 
   private VotesCsv() {}
@@ -219,35 +217,18 @@ final class VotesCsv {
     return at;
   }
 
-  /** The header and the data rows, each split into as many cells as the header. */
+  /** The header and the data rows (RFC 4180, {@link CsvRecords}), as many cells as the header. */
   private static List<Line> lines(String flag, Path file) {
     Inputs.inputFile(flag, file, MAX_BYTES);
     List<Line> rows = new ArrayList<>();
-    try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      String line;
-      int n = 0;
-      while ((line = in.readLine()) != null) {
-        n++;
-        if (n == 1 && line.startsWith("\uFEFF")) {
-          line = line.substring(1);
-        }
-        if (line.isBlank()) {
-          continue;
-        }
-        if (line.indexOf('"') >= 0) {
-          throw new IllegalArgumentException(flag + " " + file + " line " + n + " has a quote: "
-              + "the votes file is plain comma-separated values without quoting");
-        }
-        String[] cells = line.split(",", -1);
-        for (int c = 0; c < cells.length; c++) {
-          cells[c] = cells[c].strip();
-        }
+    try {
+      CsvRecords.read(file, flag + " " + file, (cells, n) -> {
         if (!rows.isEmpty() && cells.length != rows.get(0).cells().length) {
           throw new IllegalArgumentException(flag + " " + file + " line " + n + " has "
               + cells.length + " cells, but the header has " + rows.get(0).cells().length);
         }
-        rows.add(new Line(n, cells));
-      }
+        rows.add(new Line(Math.toIntExact(n), cells));
+      });
     } catch (IOException e) {
       throw new IllegalArgumentException(flag + " " + file + " cannot be read as UTF-8 text ("
           + e.getMessage() + ")", e);

@@ -2,12 +2,13 @@ package dev.tradeoff.cli.ensemble;
 
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.internal.Shown;
+import dev.tradeoff.beam.csv.CsvRecords;
 import dev.tradeoff.beam.label.CsvInput;
 import dev.tradeoff.cli.io.Inputs;
 import dev.tradeoff.cli.io.Numbers;
+import dev.tradeoff.cli.options.PrivacyParameters;
 import dev.tradeoff.ensemble.aggregate.BatchAggregator;
 import dev.tradeoff.ensemble.privacy.DarrmSetting;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -55,12 +56,12 @@ public final class EnsembleAggregateCommand implements Runnable {
   boolean json;
 
   @Option(names = "--delta-slack", defaultValue = "1e-4",
+      converter = PrivacyParameters.Delta.class,
       description = "delta' of general composition over the queries (default 1e-4).")
   double deltaSlack;
 
   @Override
   public void run() {
-    Inputs.delta("--delta-slack", deltaSlack);
     Inputs.outputFile("--out", out);
     EnsembleJson.GammaFile file = EnsembleJson.readGamma(gammaFile);
     int k = file.gamma().teachers();
@@ -115,42 +116,34 @@ public final class EnsembleAggregateCommand implements Runnable {
   static final long MAX_VOTES_BYTES = 256L << 20;
 
   /**
-   * Rows of exactly K values, each 0 or 1, from a plain or compressed (gzip, bzip2, zstd, deflate)
-   * file of at most {@link #MAX_VOTES_BYTES} bytes of text.
+   * Rows of exactly K values, each 0 or 1, from CSV ({@link CsvRecords}) in a plain or compressed
+   * (gzip, bzip2, zstd, deflate) file of at most {@link #MAX_VOTES_BYTES} bytes of text.
    */
   static int[][] readVotes(Path path, int k) {
     Inputs.inputFile("--votes", path, MAX_VOTES_BYTES);
-    List<String> lines = new ArrayList<>();
-    try (BufferedReader in = CsvInput.openText("--votes", path.toString(), MAX_VOTES_BYTES)) {
-      for (String line = in.readLine(); line != null; line = in.readLine()) {
-        lines.add(line);
-      }
+    List<int[]> rows = new ArrayList<>();
+    try {
+      CsvRecords.read(() -> CsvRecords.withoutBom(CsvInput.openText("--votes", path.toString(),
+          MAX_VOTES_BYTES)), "votes file " + path, 1, (cells, lineNo) -> {
+            if (cells.length != k) {
+              throw new IllegalArgumentException("votes file " + path + " line " + lineNo
+                  + " has " + cells.length + " votes, but K = " + k
+                  + " (ragged rows are not allowed)");
+            }
+            int[] row = new int[k];
+            for (int i = 0; i < k; i++) {
+              String c = cells[i];
+              if (!c.equals("0") && !c.equals("1")) {
+                throw new IllegalArgumentException("votes file " + path + " line " + lineNo
+                    + " column " + (i + 1) + " must be 0 or 1, but was '" + Shown.value(c) + "'");
+              }
+              row[i] = c.charAt(0) - '0';
+            }
+            rows.add(row);
+          });
     } catch (IOException e) {
       throw new IllegalArgumentException("cannot read votes file " + path + " ("
           + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()) + ")");
-    }
-    List<int[]> rows = new ArrayList<>();
-    int lineNo = 0;
-    for (String line : lines) {
-      lineNo++;
-      if (line.isBlank()) {
-        continue;
-      }
-      String[] cells = line.split(",", -1);
-      if (cells.length != k) {
-        throw new IllegalArgumentException("votes file " + path + " line " + lineNo + " has "
-            + cells.length + " votes, but K = " + k + " (ragged rows are not allowed)");
-      }
-      int[] row = new int[k];
-      for (int i = 0; i < k; i++) {
-        String c = cells[i].strip();
-        if (!c.equals("0") && !c.equals("1")) {
-          throw new IllegalArgumentException("votes file " + path + " line " + lineNo
-              + " column " + (i + 1) + " must be 0 or 1, but was '" + Shown.value(c) + "'");
-        }
-        row[i] = c.charAt(0) - '0';
-      }
-      rows.add(row);
     }
     if (rows.isEmpty()) {
       throw new IllegalArgumentException("votes file " + path + " holds no votes");

@@ -1,6 +1,8 @@
 package dev.tradeoff.cli.ensemble;
 
 import dev.tradeoff.accounting.internal.Require;
+import dev.tradeoff.accounting.internal.Shown;
+import dev.tradeoff.beam.csv.CsvRecords;
 import dev.tradeoff.cli.io.Inputs;
 import dev.tradeoff.cli.io.Numbers;
 import dev.tradeoff.cli.io.Progress;
@@ -138,11 +140,8 @@ public final class EnsembleOptimizeCommand implements Runnable {
     Inputs.inputFile("--prior", path, EnsembleJson.MAX_FILE_BYTES);
     List<Double> values = new ArrayList<>();
     try {
-      int line = 0;
-      for (String row : Files.readAllLines(path)) {
-        line++;
-        for (String cell : row.split(",")) {
-          String c = cell.strip();
+      CsvRecords.read(path, "prior file " + path, (cells, line) -> {
+        for (String c : cells) {
           if (c.isEmpty()) {
             continue;
           }
@@ -150,11 +149,11 @@ public final class EnsembleOptimizeCommand implements Runnable {
             values.add(Require.probability("prior value on line " + line,
                 Double.parseDouble(c)));
           } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("prior file " + path + " line " + line + ": '" + c
-                + "' is not a number");
+            throw new IllegalArgumentException("prior file " + path + " line " + line + ": '"
+                + Shown.value(c) + "' is not a number");
           }
         }
-      }
+      });
     } catch (IOException e) {
       throw new IllegalArgumentException("cannot read prior file " + path);
     }

@@ -16,6 +16,7 @@ import dev.tradeoff.cli.io.Json;
 import dev.tradeoff.cli.io.Numbers;
 import dev.tradeoff.cli.io.Progress;
 import dev.tradeoff.cli.options.LedgerFlags;
+import dev.tradeoff.cli.options.PrivacyParameters;
 import dev.tradeoff.learning.features.FeatureMap;
 import dev.tradeoff.ledger.PrivacyLedger;
 import java.net.URISyntaxException;
@@ -86,8 +87,9 @@ public final class LabelCommand implements Callable<Integer> {
   List<String> classes;
 
   @Option(names = "--aggregator", defaultValue = "dp-majority",
+      converter = PrivacyParameters.AggregatorName.class,
       description = "dp-majority, darrm-opt, darrm-sub or gnmax (default dp-majority).")
-  String aggregator;
+  Aggregator aggregator;
 
   @Option(names = "--teachers", description = "K (default 1 for dp-majority, 11 otherwise; "
       + "odd for DaRRM).")
@@ -149,8 +151,9 @@ public final class LabelCommand implements Callable<Integer> {
   @Mixin LedgerFlags ledger;
 
   @Option(names = "--runner", defaultValue = "direct",
+      converter = PrivacyParameters.RunnerName.class,
       description = "direct, flink or spark (default direct).")
-  String runner;
+  BeamRunner runner;
 
   @Option(names = "--master", description = "Submit to a cluster: HOST:PORT of a Flink session "
       + "cluster (`tradeoff cluster up`), spark://HOST:PORT of a Spark master (`tradeoff cluster "
@@ -171,7 +174,7 @@ public final class LabelCommand implements Callable<Integer> {
   public Integer call() {
     List<String> commandLine = new ArrayList<>(List.of("tradeoff"));
     commandLine.addAll(spec.commandLine().getParseResult().originalArgs());
-    BeamRunner beamRunner = BeamRunner.parse(runner);
+    BeamRunner beamRunner = runner;
     LabelJob.Request request = request();
     ledger.check(seed, !planOnly);
     if (!planOnly) {
@@ -230,7 +233,7 @@ public final class LabelCommand implements Callable<Integer> {
     if (out.toString().isEmpty()) {
       throw new IllegalArgumentException("--out must name a directory, but was empty");
     }
-    Aggregator agg = Aggregator.parse(aggregator);
+    Aggregator agg = aggregator;
     Map<String, FeatureMap.Range> parsedRanges = new LinkedHashMap<>();
     for (String r : ranges) {
       parsedRanges.put(rangeName(r), range(r));

@@ -7,6 +7,7 @@ import dev.tradeoff.cli.io.BuildVersion;
 import dev.tradeoff.cli.io.Inputs;
 import dev.tradeoff.cli.io.Json;
 import dev.tradeoff.cli.io.Progress;
+import dev.tradeoff.cli.options.PrivacyParameters;
 import dev.tradeoff.experiments.predict.KnowledgeTransfer;
 import dev.tradeoff.experiments.predict.KnowledgeTransfer.Accuracy;
 import dev.tradeoff.experiments.predict.KnowledgeTransfer.Privacy;
@@ -58,11 +59,12 @@ public final class PredictCommand implements Runnable {
   @Option(names = "--m", defaultValue = "3", description = "Privacy allowance m (default 3).")
   double allowance;
 
-  @Option(names = "--teacher-epsilon",
+  @Option(names = "--teacher-epsilon", converter = PrivacyParameters.Epsilon.class,
       description = "Per-teacher epsilon target; DP-SGD sigma is calibrated to it.")
   Double teacherEpsilon;
 
   @Option(names = "--teacher-delta", defaultValue = "1e-4",
+      converter = PrivacyParameters.Delta.class,
       description = "Per-teacher Delta (default 1e-4).")
   double teacherDelta;
 
@@ -85,8 +87,9 @@ public final class PredictCommand implements Runnable {
   int repeats;
 
   @Option(names = "--runner", defaultValue = "direct",
+      converter = PrivacyParameters.RunnerName.class,
       description = "direct, spark or flink (default direct).")
-  String runner;
+  BeamRunner runner;
 
   @Option(names = "--seed", description = "Reproducible run (testing only; default: SecureRandom).")
   Long seed;
@@ -111,7 +114,7 @@ public final class PredictCommand implements Runnable {
       throw new IllegalArgumentException("budget must be EPSILON,DELTA, but was " + budget);
     }
     validate();
-    BeamRunner beamRunner = BeamRunner.parse(runner);
+    BeamRunner beamRunner = runner;
     KnowledgeTransfer.Training training = new KnowledgeTransfer.Training(
         teacherEpsilon == null ? Double.NaN : teacherEpsilon, teacherDelta, sigma, clip, epochs);
     KnowledgeTransfer.Config config = new KnowledgeTransfer.Config(teachers, allowance, training,
@@ -173,10 +176,6 @@ public final class PredictCommand implements Runnable {
       throw new IllegalArgumentException("--teachers must be odd, but was " + teachers);
     }
     Inputs.range("--m", allowance, 1, teachers, "the privacy allowance, between 1 and --teachers");
-    if (teacherEpsilon != null) {
-      Inputs.epsilon("--teacher-epsilon", teacherEpsilon);
-    }
-    Inputs.delta("--teacher-delta", teacherDelta);
     Inputs.range("--sigma", sigma, MIN_SIGMA, 1e4,
         "a DP-SGD noise multiplier: smaller ones cost more than any epsilon the accountant can bound");
     Inputs.range("--clip", clip, 1e-6, 1e6, "a clipping norm of per-example gradients");

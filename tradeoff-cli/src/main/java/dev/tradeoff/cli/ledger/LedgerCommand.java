@@ -220,15 +220,15 @@ public final class LedgerCommand implements Runnable {
 
     @Mixin LedgerFile ledger;
 
-    @Option(names = "--mechanism", required = true,
+    @Option(names = "--mechanism", required = true, converter = MechanismSpecs.Converter.class,
         description = "the release, as `account compose` takes it: " + MechanismSpecs.SYNTAX)
-    String mechanism;
+    MechanismSpecs.Mechanism mechanism;
 
     @Option(names = "--count", defaultValue = "1", description = "how many releases (default 1)")
     int count;
 
     dev.tradeoff.accounting.budget.Charge charge(PrivacyLedger l, int n) {
-      var event = MechanismSpecs.parse(mechanism);
+      var event = mechanism.event();
       var e = n == 1 ? event : new dev.tradeoff.accounting.event.SelfComposedEvent(event, n);
       return dev.tradeoff.accounting.budget.Charge.of(e, l.policy().orElseThrow(
           () -> new IllegalArgumentException("--ledger " + l.location() + " has no (epsilon, delta)"
@@ -250,7 +250,7 @@ public final class LedgerCommand implements Runnable {
         int fit = l.fits(one, Integer.MAX_VALUE);
         PrintWriter out = spec.commandLine().getOut();
         out.printf("%s of %s fit (asked %d; filter %s)%n", fit == Integer.MAX_VALUE
-            ? "at least " + fit : String.valueOf(fit), mechanism, count,
+            ? "at least " + fit : String.valueOf(fit), mechanism.text(), count,
             l.describe(one).filter().cliName());
         out.flush();
         return fit >= count ? 0 : DOES_NOT_FIT;

@@ -17,6 +17,8 @@ import dev.tradeoff.accounting.guarantee.ZeroConcentratedDp;
 import dev.tradeoff.cli.io.Inputs;
 import dev.tradeoff.cli.io.Spec;
 import java.util.Set;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
 
 /**
  * Turns the {@code --mechanism} specs of {@code tradeoff account} into accounting events. All noise
@@ -36,6 +38,27 @@ public final class MechanismSpecs {
   public static final int MAX_CATEGORIES = 1_000_000;
 
   private MechanismSpecs() {}
+
+  /**
+   * A {@code --mechanism} as given and the event it names, converted once when the arguments are
+   * parsed ({@link Converter}).
+   */
+  public record Mechanism(String text, DpEvent event) {}
+
+  /**
+   * {@code @Option(converter = MechanismSpecs.Converter.class)}: the spec parsed and its
+   * parameters checked ({@link #parse}); a refusal is its one line.
+   */
+  public static final class Converter implements ITypeConverter<Mechanism> {
+    @Override
+    public Mechanism convert(String text) {
+      try {
+        return new Mechanism(text, parse(text));
+      } catch (IllegalArgumentException e) {
+        throw new TypeConversionException(e.getMessage());
+      }
+    }
+  }
 
   public static DpEvent parse(String text) {
     Spec spec = Spec.parse("--mechanism", text);

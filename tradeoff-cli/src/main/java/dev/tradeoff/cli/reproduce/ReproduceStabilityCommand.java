@@ -3,6 +3,7 @@ package dev.tradeoff.cli.reproduce;
 import dev.tradeoff.cli.io.Inputs;
 import dev.tradeoff.cli.io.Json;
 import dev.tradeoff.cli.io.Progress;
+import dev.tradeoff.cli.options.PrivacyParameters;
 import dev.tradeoff.experiments.stability.HistogramSelectionExperiment;
 import dev.tradeoff.experiments.stability.HistogramSelectionExperiment.MethodResult;
 import dev.tradeoff.experiments.stability.StabilityFigures;
@@ -52,10 +53,12 @@ public final class ReproduceStabilityCommand implements Callable<Integer> {
   @Option(names = "--m", defaultValue = "20000", description = "validation-set size")
   int m;
 
-  @Option(names = "--alpha", defaultValue = "1.0", description = "total privacy of every method")
+  @Option(names = "--alpha", defaultValue = "1.0", converter = PrivacyParameters.Epsilon.class,
+      description = "total privacy of every method")
   double alpha;
 
-  @Option(names = "--delta", defaultValue = "1e-6", description = "delta of the stability method")
+  @Option(names = "--delta", defaultValue = "1e-6", converter = PrivacyParameters.Delta.class,
+      description = "delta of the stability method")
   double delta;
 
   @Option(names = "--split", defaultValue = "0.5",
@@ -76,8 +79,6 @@ public final class ReproduceStabilityCommand implements Callable<Integer> {
     Inputs.count("--seeds", seeds, 1, 100_000);
     Inputs.count("--n", n, 1, 100_000_000);
     Inputs.count("--m", m, 1, 100_000_000);
-    Inputs.epsilon("--alpha", alpha);
-    Inputs.delta("--delta", delta);
     Inputs.fraction("--split", split, "the share of --alpha spent on training");
     Inputs.range("--beta-a", betaA, 0.05, 1000, "a Beta shape: larger ones make the density underflow");
     Inputs.range("--beta-b", betaB, 0.05, 1000, "a Beta shape: larger ones make the density underflow");

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tradeoff.cli.io.Inputs;
 import dev.tradeoff.cli.io.Json;
 import dev.tradeoff.cli.io.ShuffleTable;
+import dev.tradeoff.cli.options.PrivacyParameters;
 import dev.tradeoff.shuffle.analysis.ShuffleReport;
 import dev.tradeoff.shuffle.protocol.ShuffleParameters;
 import java.io.PrintWriter;
@@ -37,7 +38,8 @@ public final class ShuffleAnalyzeCommand implements Callable<Integer> {
   @Option(names = "--bits", defaultValue = "1", description = "bits r per user (1: binary sum)")
   int bits;
 
-  @Option(names = "--delta", defaultValue = "1e-6", description = "delta for epsilon values")
+  @Option(names = "--delta", defaultValue = "1e-6", converter = PrivacyParameters.Delta.class,
+      description = "delta for epsilon values")
   double delta;
 
   @Option(names = "--json", description = "print JSON")
@@ -46,7 +48,6 @@ public final class ShuffleAnalyzeCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     ShuffleParameters parameters = parameters(users, lambda, bits);
-    Inputs.delta("--delta", delta);
     ShuffleReport report = ShuffleReport.of(parameters, bits, delta);
     PrintWriter out = spec.commandLine().getOut();
     if (json) {

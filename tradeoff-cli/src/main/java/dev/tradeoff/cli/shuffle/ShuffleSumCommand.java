@@ -3,9 +3,11 @@ package dev.tradeoff.cli.shuffle;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tradeoff.accounting.internal.Require;
+import dev.tradeoff.beam.csv.CsvRecords;
 import dev.tradeoff.cli.io.Inputs;
 import dev.tradeoff.cli.io.Json;
 import dev.tradeoff.cli.io.Numbers;
+import dev.tradeoff.cli.options.PrivacyParameters;
 import dev.tradeoff.mechanisms.random.Randomness;
 import dev.tradeoff.shuffle.analysis.ShuffleReport;
 import dev.tradeoff.shuffle.protocol.RealSumProtocol;
@@ -13,8 +15,6 @@ import dev.tradeoff.shuffle.protocol.ShuffleParameters;
 import dev.tradeoff.shuffle.protocol.SumEstimate;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -52,7 +52,7 @@ public final class ShuffleSumCommand implements Callable<Integer> {
   @Option(names = "--bits", defaultValue = "1", description = "bits r per value")
   int bits;
 
-  @Option(names = "--delta", defaultValue = "1e-6",
+  @Option(names = "--delta", defaultValue = "1e-6", converter = PrivacyParameters.Delta.class,
       description = "delta at which the guarantee's epsilon is printed (default ${DEFAULT-VALUE})")
   double delta;
 
@@ -65,7 +65,6 @@ public final class ShuffleSumCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Inputs.count("--bits", bits, 1, ShuffleAnalyzeCommand.MAX_BITS);
-    Inputs.delta("--delta", delta);
     double[] values = readColumn(input, column);
     ShuffleParameters parameters = ShuffleAnalyzeCommand.parameters(values.length, lambda, bits);
     ShuffleReport guarantee = ShuffleReport.of(parameters, bits, delta);
@@ -108,52 +107,38 @@ public final class ShuffleSumCommand implements Callable<Integer> {
   /** Largest --input file read (one value per user). */
   static final long MAX_INPUT_BYTES = 256L << 20;
 
-  /** The named column as numbers; one line per user after the header. */
+  /** The named column as numbers; one record per user after the header ({@link CsvRecords}). */
   static double[] readColumn(Path file, String column) throws IOException {
     Inputs.inputFile("--input", file, MAX_INPUT_BYTES);
-    List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-    if (lines.isEmpty()) {
-      throw new IllegalArgumentException("input must have a header row, but " + file + " is empty");
-    }
-    String[] header = split(lines.get(0));
-    int index = Arrays.asList(header).indexOf(column);
-    if (index < 0) {
-      throw new IllegalArgumentException("column must be one of " + Arrays.toString(header)
-          + ", but was " + column);
-    }
     List<Double> values = new ArrayList<>();
-    for (int i = 1; i < lines.size(); i++) {
-      if (lines.get(i).isBlank()) {
-        continue;
+    int[] index = {-1};
+    CsvRecords.read(file, "--input " + file, (cells, line) -> {
+      if (index[0] < 0) {
+        index[0] = Arrays.asList(cells).indexOf(column);
+        if (index[0] < 0) {
+          throw new IllegalArgumentException("column must be one of " + Arrays.toString(cells)
+              + ", but was " + column);
+        }
+        return;
       }
-      String[] cells = split(lines.get(i));
-      String where = file.getFileName() + " line " + (i + 1) + ", column " + column;
-      if (index >= cells.length) {
+      String where = file.getFileName() + " line " + line + ", column " + column;
+      if (index[0] >= cells.length) {
         throw new IllegalArgumentException(where + " must have a value, but the row has "
             + cells.length + " cells");
       }
       double v;
       try {
-        v = Double.parseDouble(cells[index]);
+        v = Double.parseDouble(cells[index[0]]);
       } catch (NumberFormatException e) {
         throw new IllegalArgumentException(where + " must be a number, but was '"
-            + cells[index] + "'");
+            + cells[index[0]] + "'");
       }
       Require.probability(where, v);
       values.add(v);
+    });
+    if (index[0] < 0) {
+      throw new IllegalArgumentException("input must have a header row, but " + file + " is empty");
     }
     return values.stream().mapToDouble(Double::doubleValue).toArray();
-  }
-
-  private static String[] split(String line) {
-    String[] cells = line.split(",", -1);
-    for (int i = 0; i < cells.length; i++) {
-      String c = cells[i].trim();
-      if (c.length() >= 2 && c.startsWith("\"") && c.endsWith("\"")) {
-        c = c.substring(1, c.length() - 1);
-      }
-      cells[i] = c;
-    }
-    return cells;
   }
 }

@@ -3,6 +3,7 @@ package dev.tradeoff.cli.tune;
 import dev.tradeoff.cli.io.Inputs;
 import dev.tradeoff.cli.io.Json;
 import dev.tradeoff.cli.io.Numbers;
+import dev.tradeoff.cli.options.PrivacyParameters;
 import dev.tradeoff.selection.expost.RunCountDistribution;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
@@ -27,10 +28,12 @@ public final class TuneInvocationsCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @Option(names = "--epsilon", required = true, description = "epsilon of each copy")
+  @Option(names = "--epsilon", required = true, converter = PrivacyParameters.Epsilon.class,
+      description = "epsilon of each copy")
   double epsilon;
 
-  @Option(names = "--epsilon-prime", required = true, description = "epsilon' of the dropping level")
+  @Option(names = "--epsilon-prime", required = true, converter = PrivacyParameters.Epsilon.class,
+      description = "epsilon' of the dropping level")
   double epsilonPrime;
 
   @Option(names = "--candidates", required = true, description = "number of copies d")
@@ -41,8 +44,6 @@ public final class TuneInvocationsCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Inputs.epsilon("--epsilon", epsilon);
-    Inputs.epsilon("--epsilon-prime", epsilonPrime);
     Inputs.count("--candidates", candidates, 1, 10_000_000);
     RunCountDistribution n = RunCountDistribution.of(epsilon, epsilonPrime, candidates);
     Map<String, Object> doc = new LinkedHashMap<>();

@@ -147,6 +147,30 @@ class AggregateCommandTest {
     assertThat(r.err()).contains("line 5 column 'a'");
   }
 
+  /** RFC 4180 votes: a BOM, CRLF, ids with commas, quotes and line breaks, written back quoted. */
+  @Test
+  void quotedIdsLineBreaksBomAndCrlfAreReadAndWrittenBack() throws IOException {
+    Path votes = dir.resolve("q.csv");
+    Files.writeString(votes, "\uFEFFid,t1,t2,t3\r\n\"a,1\",cat,cat,cat\r\n"
+        + "\"b \"\"two\"\"\nlines\", dog ,\"dog\",dog\r\n");
+    CliRun r = run(args(votes, dir.resolve("out"), "--format", "predictions", "--classes",
+        "cat,dog", "--aggregator", "gnmax", "--sigma2", "0.01", "--seed", "2"));
+    assertThat(r.status()).as(r.err()).isZero();
+    assertThat(Files.readString(dir.resolve("out").resolve("labels.csv")))
+        .isEqualTo("id,label\n\"a,1\",cat\n\"b \"\"two\"\"\nlines\",dog\n");
+  }
+
+  @Test
+  void malformedQuotingIsOneLineNamingTheFileLineAndColumn() throws IOException {
+    Path votes = dir.resolve("bad.csv");
+    Files.writeString(votes, "id,cat,dog\nq1,3,1\nq2,\"3\"1,1\n");
+    CliRun r = run(args(votes, dir.resolve("out"), "--epsilon", "1"));
+    assertThat(r.status()).isEqualTo(2);
+    assertThat(r.err().strip()).isEqualTo("tradeoff: --votes " + votes
+        + ":3, column 2: text after a closing quote");
+    assertThat(dir.resolve("out")).doesNotExist();
+  }
+
   @Test
   void predictionsFormCountsEachTeachersClass() throws IOException {
     Path votes = dir.resolve("p.csv");

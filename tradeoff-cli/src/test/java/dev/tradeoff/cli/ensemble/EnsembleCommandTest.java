@@ -103,6 +103,21 @@ class EnsembleCommandTest {
         gamma.toString(), "--out", dir.resolve("none.csv").toString(), "--seed", "3");
     assertThat(refused.status()).isEqualTo(2);
     assertThat(refused.err()).contains("is named as gzip");
+
+    // RFC 4180 (BOM, CRLF, quoted cells) gives the same labels; malformed quoting names its place
+    Path quoted = Files.writeString(dir.resolve("votes-quoted.csv"),
+        "\uFEFF1,\"1\",1,0,0\r\n0,0,0,0,\"1\"\r\n1,1,1,1,1\r\n");
+    Path quotedLabels = dir.resolve("labels-quoted.csv");
+    Run q = run("ensemble", "aggregate", "--votes", quoted.toString(), "--gamma-file",
+        gamma.toString(), "--out", quotedLabels.toString(), "--seed", "3");
+    assertThat(q.status()).as(q.err()).isZero();
+    assertThat(Files.readAllLines(quotedLabels)).isEqualTo(Files.readAllLines(labels));
+    Path open = Files.writeString(dir.resolve("votes-open.csv"), "1,1,1,0,0\n0,\"0,0,0,1\n");
+    Run malformed = run("ensemble", "aggregate", "--votes", open.toString(), "--gamma-file",
+        gamma.toString(), "--out", dir.resolve("none.csv").toString(), "--seed", "3");
+    assertThat(malformed.status()).isEqualTo(2);
+    assertThat(malformed.err().strip()).isEqualTo("tradeoff: votes file " + open
+        + ":2, column 2: a quoted cell is never closed");
   }
 
   @Test

@@ -154,7 +154,13 @@ class LabelCommandTest {
     assertThat(direct.status()).isEqualTo(2);
     assertThat(direct.err().strip()).startsWith("tradeoff: --runner must be flink or spark")
         .endsWith("but was direct");
-    for (String o : List.of("o1", "o2", "o3", "o4", "o5", "o6")) {
+    // malformed quoting in the queries: its file, line and column
+    Files.writeString(dir.resolve("q.csv"), "a,id,b\r\n1,\"row\r\n-0\",2\r\n1,\"row-1\"x,2\r\n");
+    CliRun quoted = CliRun.of(args(dir.resolve("o7")).toArray(String[]::new));
+    assertThat(quoted.status()).isEqualTo(2);
+    assertThat(quoted.err().strip()).isEqualTo("tradeoff: queries " + dir.resolve("q.csv")
+        + ":4, column 2: text after a closing quote");
+    for (String o : List.of("o1", "o2", "o3", "o4", "o5", "o6", "o7")) {
       assertThat(dir.resolve(o)).doesNotExist();
     }
   }

@@ -83,6 +83,22 @@ class ShuffleCommandTest {
     assertThat(json.at("/randomness").asText()).isEqualTo("seeded");
   }
 
+  /** RFC 4180 input: a BOM, CRLF, a quoted header cell with a comma, a quoted value. */
+  @Test
+  void sumReadsQuotedCellsBomAndCrlf() throws Exception {
+    Path csv = dir.resolve("quoted.csv");
+    Files.writeString(csv, "\uFEFF\"user, id\",x\r\n\"a,1\",0.5\r\nb,\"0.25\"\r\n\r\n");
+    CliRun r = CliRun.of("shuffle", "sum", "--input", csv.toString(), "--column", "x",
+        "--lambda", "1", "--bits", "10", "--seed", "1", "--json");
+    assertThat(r.status()).as(r.err()).isZero();
+    assertThat(r.json().at("/users").asInt()).isEqualTo(2);
+    Path bad = Files.writeString(dir.resolve("open.csv"), "x\n0.5\n\"0.1\n");
+    r = CliRun.of("shuffle", "sum", "--input", bad.toString(), "--column", "x", "--lambda", "1");
+    assertThat(r.status()).isEqualTo(2);
+    assertThat(r.err().strip()).isEqualTo("tradeoff: --input " + bad
+        + ":3, column 1: a quoted cell is never closed");
+  }
+
   @Test
   void sumRejectsNonNumericAndOutOfRangeCellsAndUnknownColumns() throws Exception {
     Path bad = dir.resolve("bad.csv");

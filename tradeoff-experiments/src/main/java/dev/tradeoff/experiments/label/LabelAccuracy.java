@@ -1,6 +1,7 @@
 package dev.tradeoff.experiments.label;
 
 import dev.tradeoff.accounting.guarantee.ApproxDp;
+import dev.tradeoff.beam.csv.CsvRecords;
 import dev.tradeoff.beam.label.Aggregator;
 import dev.tradeoff.beam.label.ClassSet;
 import dev.tradeoff.beam.label.CsvSchema;
@@ -372,14 +373,12 @@ public final class LabelAccuracy {
     int d = plan.featurizer().map().dimension();
     List<double[]> rows = new ArrayList<>();
     List<Integer> labels = new ArrayList<>();
-    try (BufferedReader in = Files.newBufferedReader(train)) {
-      in.readLine();
-      for (String line; (line = in.readLine()) != null; ) {
-        String[] cells = line.split(",", -1);
+    CsvRecords.read(() -> Files.newBufferedReader(train), train.toString(), 1, (cells, line) -> {
+      if (line > 1) { // the header
         rows.add(plan.featurizer().features(pick(cells, ts.featureColumns())));
         labels.add(names.indexOf(cells[ts.keyColumn()]));
       }
-    }
+    });
     double[] flat = new double[rows.size() * d];
     int[] y = new int[rows.size()];
     for (int i = 0; i < y.length; i++) {
@@ -390,13 +389,12 @@ public final class LabelAccuracy {
         .fit(new MulticlassData(classes, d, flat, y));
     CsvSchema qs = plan.querySchema();
     List<Integer> predicted = new ArrayList<>();
-    try (BufferedReader in = Files.newBufferedReader(query)) {
-      in.readLine();
-      for (String line; (line = in.readLine()) != null; ) {
-        predicted.add(model.predict(plan.featurizer().features(pick(line.split(",", -1),
+    CsvRecords.read(() -> Files.newBufferedReader(query), query.toString(), 1, (cells, line) -> {
+      if (line > 1) { // the header
+        predicted.add(model.predict(plan.featurizer().features(pick(cells,
             qs.featureColumns()))));
       }
-    }
+    });
     return predicted.stream().mapToInt(Integer::intValue).toArray();
   }
 

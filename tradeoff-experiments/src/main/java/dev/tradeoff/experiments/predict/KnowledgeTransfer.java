@@ -9,10 +9,10 @@ import dev.tradeoff.accounting.event.SelfComposedEvent;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.accounting.internal.Require;
 import dev.tradeoff.beam.budget.CountedShards;
+import dev.tradeoff.beam.csv.CsvRecords;
 import dev.tradeoff.beam.label.Aggregator;
 import dev.tradeoff.beam.label.ClassSet;
 import dev.tradeoff.beam.label.CsvInput;
-import dev.tradeoff.beam.label.CsvLine;
 import dev.tradeoff.beam.label.CsvSchema;
 import dev.tradeoff.beam.label.Featurizer;
 import dev.tradeoff.beam.label.LabelPipeline;
@@ -40,7 +40,6 @@ import dev.tradeoff.learning.teachers.TeacherTrainer;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -368,16 +367,18 @@ public final class KnowledgeTransfer {
     PCollectionView<Map<Integer, TeacherModel>> dp = pipeline.apply("DpSgdTeachers",
         new LabelPipeline.Teachers(train.files(), s.partition(), trainSchema, classes, features,
             new PartitionTrainer.Logistic(s.dpSgd()), s.randomness()));
+    List<ReadCsvLines.RecordRange> queryRanges = queries.scan(querySchema,
+        ReadCsvLines.DEFAULT_RANGE_BYTES, row -> { }).ranges();
     for (Aggregator a : TABLE1) {
-      pipeline.apply("Label" + a.name(), new LabelShards(queries.files(), querySchema,
+      pipeline.apply("Label" + a.name(), new LabelShards(queryRanges, querySchema,
           s.teachers(), a == Aggregator.GNMAX ? plain : dp, features,
-          s.majorities().get(a).perQuery(), CLASSES, s.files().prefix(a.name()),
-          ReadCsvLines.DEFAULT_RANGE_BYTES));
+          s.majorities().get(a).perQuery(), CLASSES, s.files().prefix(a.name())));
     }
     pipeline.apply("LabelReference", new LabelShards(
-        CsvInput.resolve("test", s.files().test().toString()).files(), querySchema,
+        CsvInput.resolve("test", s.files().test().toString()).scan(querySchema,
+            ReadCsvLines.DEFAULT_RANGE_BYTES, row -> { }).ranges(), querySchema,
         s.teachers(), plain, features, new Plurality(CLASSES.size()), CLASSES,
-        s.files().prefix(REFERENCE), ReadCsvLines.DEFAULT_RANGE_BYTES));
+        s.files().prefix(REFERENCE)));
     return pipeline;
   }
 
@@ -463,12 +464,12 @@ public final class KnowledgeTransfer {
       throws IOException {
     List<String[]> labels = new ArrayList<>();
     for (CountedShards.Completed shard : CountedShards.completed(prefix)) {
-      List<String> lines = Files.readAllLines(Path.of(shard.path()),
-          StandardCharsets.UTF_8);
-      for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
-        String[] cells = CsvLine.cells(line, shard.path());
-        labels.add(new String[] {name + "/" + cells[0], cells[1]});
-      }
+      CsvRecords.read(() -> Files.newBufferedReader(Path.of(shard.path())), shard.path(), 1,
+          (cells, line) -> {
+            if (line > 1) { // the header
+              labels.add(new String[] {name + "/" + cells[0], cells[1]});
+            }
+          });
     }
     if (labels.size() != expected) {
       throw new IllegalStateException("the pipeline labelled " + labels.size() + " queries for "

@@ -2,9 +2,9 @@ package dev.tradeoff.experiments.throughput;
 
 import com.sun.management.GarbageCollectionNotificationInfo;
 import dev.tradeoff.accounting.guarantee.ApproxDp;
+import dev.tradeoff.beam.csv.CsvRecords;
 import dev.tradeoff.beam.label.Aggregator;
 import dev.tradeoff.beam.label.ClassSet;
-import dev.tradeoff.beam.label.CsvLine;
 import dev.tradeoff.beam.label.CsvSchema;
 import dev.tradeoff.beam.label.Featurizer;
 import dev.tradeoff.beam.label.LabelJob;
@@ -315,22 +315,18 @@ public final class LabelFloor {
     String[] trainHeader;
     String[] queryHeader;
     try (BufferedReader in = Files.newBufferedReader(train)) {
-      trainHeader = CsvLine.cells(in.readLine(), "train");
+      trainHeader = CsvRecords.cells(in.readLine(), "train", 1);
     }
     try (BufferedReader in = Files.newBufferedReader(queries)) {
-      queryHeader = CsvLine.cells(in.readLine(), "queries");
+      queryHeader = CsvRecords.cells(in.readLine(), "queries", 1);
     }
     CsvSchema trainSchema = CsvSchema.training(trainHeader, CsvSchema.Columns.DEFAULT, "train");
     CsvSchema querySchema = CsvSchema.queries(queryHeader, CsvSchema.Columns.DEFAULT,
         trainSchema, "queries");
     // the feature map's public statistics: one pass over the queries
     PublicStatistics stats = new PublicStatistics(trainSchema.dimension());
-    try (BufferedReader in = Files.newBufferedReader(queries)) {
-      in.readLine();
-      for (String line; (line = in.readLine()) != null; ) {
-        stats.add(querySchema.parse(line, "queries").features());
-      }
-    }
+    CsvRecords.read(() -> afterHeader(queries), "queries", 2,
+        (cells, line) -> stats.add(querySchema.row(cells, "queries", line).features()));
     List<String> names = trainSchema.featureNames();
     LabelJob.FeatureOptions options = LabelJob.FeatureOptions.DEFAULT;
     Featurizer featurizer = new Featurizer.Table(FeatureMap.fromPublic(stats, names,
@@ -380,27 +376,29 @@ public final class LabelFloor {
     }
     // vote, plurality, write id,label
     Plurality plurality = new Plurality(classes.size());
-    String[] quoted = classes.names().stream().map(CsvLine::quote).toArray(String[]::new);
-    long labelled = 0;
+    String[] quoted = classes.names().stream().map(CsvRecords::quote).toArray(String[]::new);
     Files.createDirectories(out);
-    try (BufferedReader in = Files.newBufferedReader(queries);
-        BufferedWriter w = Files.newBufferedWriter(out.resolve("labels.csv"))) {
-      in.readLine();
+    try (BufferedWriter w = Files.newBufferedWriter(out.resolve("labels.csv"))) {
       w.write("id,label\n");
       int[] votes = new int[teachers];
-      for (String line; (line = in.readLine()) != null; ) {
-        CsvSchema.Row row = querySchema.parse(line, "queries");
+      return CsvRecords.read(() -> afterHeader(queries), "queries", 2, (cells, line) -> {
+        CsvSchema.Row row = querySchema.row(cells, "queries", line);
         double[] features = featurizer.features(row.features());
         for (int k = 0; k < teachers; k++) {
           votes[k] = models[k].vote(features);
         }
-        w.write(CsvLine.quote(row.key()));
+        w.write(CsvRecords.quote(row.key()));
         w.write(',');
         w.write(quoted[plurality.label(row.key(), votes)]);
         w.write('\n');
-        labelled++;
-      }
+      });
     }
-    return labelled;
+  }
+
+  /** A CSV file's text after its header line. */
+  private static BufferedReader afterHeader(Path file) throws IOException {
+    BufferedReader in = Files.newBufferedReader(file);
+    in.readLine();
+    return in;
   }
 }

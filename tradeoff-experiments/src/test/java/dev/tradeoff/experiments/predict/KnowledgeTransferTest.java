@@ -107,12 +107,15 @@ class KnowledgeTransferTest {
     assertThat(composites).filteredOn(LabelPipeline.Teachers.class::equals).hasSize(2);
     assertThat(composites).filteredOn(LabelShards.class::equals).hasSize(4);
     // the training file and the query files are read in byte ranges of the files the plan pinned
-    // (the queries once the teachers are ready); nothing else feeds the pipeline but the pinned
-    // files' names and sizes, the K partition indices (so that every partition is trained) and
-    // Beam's own file writing of the shard lists (an empty list of its temporary files)
+    // (the queries in the record ranges the scan cut, once the teachers are ready); nothing else
+    // feeds the pipeline but the pinned files' names, sizes and ranges, the K partition indices
+    // (so that every partition is trained) and Beam's own file writing of the shard lists (an
+    // empty list of its temporary files)
     assertThat(composites).filteredOn(TextIO.Read.class::isAssignableFrom).isEmpty();
-    assertThat(composites).filteredOn(ReadCsvLines.Ranges.class::equals).hasSize(6);
+    assertThat(composites).filteredOn(ReadCsvLines.Ranges.class::equals).hasSize(2);
+    assertThat(composites).filteredOn(ReadCsvLines.RecordRanges.class::equals).hasSize(4);
     assertThat(creates).allMatch(name -> name.endsWith("Ranges/Files")
+        || name.endsWith("Ranges/Ranges")
         || name.endsWith("/EveryPartition") || name.contains("/ListShards/"),
         "pinned file names, partition indices or inside the shard lists' write");
   }

@@ -1,0 +1,110 @@
+package dev.tradeoff.cli.options;
+
+import dev.tradeoff.beam.label.Aggregator;
+import dev.tradeoff.beam.runner.BeamRunner;
+import dev.tradeoff.cli.io.Inputs;
+import java.util.function.DoubleUnaryOperator;
+import java.util.function.Function;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
+
+/**
+ * Converters of the flags that carry a privacy parameter or a choice, checked once when the
+ * arguments are parsed ({@code @Option(converter = PrivacyParameters.Epsilon.class)}), so that a
+ * command's {@code call()} receives values in range and checks nothing. A refusal is the flag's
+ * one line, as {@link Inputs} words it: {@code --epsilon must be in [1E-6, 100] (...), but was
+ * -1.0}.
+ */
+public final class PrivacyParameters {
+
+  private PrivacyParameters() {}
+
+  /** ε in {@code [Inputs.MIN_EPSILON, Inputs.MAX_EPSILON]} ({@link Inputs#epsilon}). */
+  public static final class Epsilon extends Checked {
+    public Epsilon() {
+      super(v -> Inputs.epsilon("", v));
+    }
+  }
+
+  /** ε in {@code [0, Inputs.MAX_EPSILON]} ({@link Inputs#epsilonOrZero}). */
+  public static final class EpsilonOrZero extends Checked {
+    public EpsilonOrZero() {
+      super(v -> Inputs.epsilonOrZero("", v));
+    }
+  }
+
+  /** A target δ in {@code [Inputs.MIN_DELTA, 1)} ({@link Inputs#delta}). */
+  public static final class Delta extends Checked {
+    public Delta() {
+      super(v -> Inputs.delta("", v));
+    }
+  }
+
+  /** δ in {@code [0, 1)} ({@link Inputs#deltaOrZero}). */
+  public static final class DeltaOrZero extends Checked {
+    public DeltaOrZero() {
+      super(v -> Inputs.deltaOrZero("", v));
+    }
+  }
+
+  /** The label job's aggregator by its command-line name ({@link Aggregator#parse}). */
+  public static final class AggregatorName extends Named<Aggregator> {
+    public AggregatorName() {
+      super(Aggregator::parse, "dp-majority, darrm-opt, darrm-sub, gnmax");
+    }
+  }
+
+  /** A Beam runner by its command-line name ({@link BeamRunner#parse}). */
+  public static final class RunnerName extends Named<BeamRunner> {
+    public RunnerName() {
+      super(BeamRunner::parse, "direct, spark, flink");
+    }
+  }
+
+  /**
+   * A number, checked by one of {@link Inputs}' rules; its refusal without a flag name (the
+   * handler puts the flag's name in front).
+   */
+  private abstract static class Checked implements ITypeConverter<Double> {
+    private final DoubleUnaryOperator rule;
+
+    Checked(DoubleUnaryOperator rule) {
+      this.rule = rule;
+    }
+
+    @Override
+    public Double convert(String text) {
+      double value;
+      try {
+        value = Double.parseDouble(text.strip());
+      } catch (NumberFormatException e) {
+        throw new TypeConversionException("must be a number, but was '" + text + "'");
+      }
+      try {
+        return rule.applyAsDouble(value);
+      } catch (IllegalArgumentException e) {
+        throw new TypeConversionException(e.getMessage().strip());
+      }
+    }
+  }
+
+  /** One of a few names, by the parser of the type it names. */
+  private abstract static class Named<T> implements ITypeConverter<T> {
+    private final Function<String, T> parse;
+    private final String names;
+
+    Named(Function<String, T> parse, String names) {
+      this.parse = parse;
+      this.names = names;
+    }
+
+    @Override
+    public T convert(String text) {
+      try {
+        return parse.apply(text);
+      } catch (IllegalArgumentException e) {
+        throw new TypeConversionException("must be one of " + names + ", but was " + text);
+      }
+    }
+  }
+}
