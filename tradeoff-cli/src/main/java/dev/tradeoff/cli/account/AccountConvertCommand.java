@@ -6,6 +6,7 @@ import dev.tradeoff.accounting.guarantee.RenyiDp;
 import dev.tradeoff.accounting.guarantee.ZeroConcentratedDp;
 import dev.tradeoff.cli.io.Inputs;
 import dev.tradeoff.cli.io.Report;
+import dev.tradeoff.cli.options.PrivacyParameters;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
@@ -29,10 +30,12 @@ import picocli.CommandLine.Spec;
 final class AccountConvertCommand implements Callable<Integer> {
 
   static final class Source {
-    @Option(names = "--gdp-mu", paramLabel = "MU", description = "A mu-GDP guarantee.")
+    @Option(names = "--gdp-mu", paramLabel = "MU", converter = PrivacyParameters.GdpMu.class,
+        description = "A mu-GDP guarantee.")
     Double gdpMu;
 
-    @Option(names = "--zcdp-rho", paramLabel = "RHO", description = "A rho-zCDP guarantee.")
+    @Option(names = "--zcdp-rho", paramLabel = "RHO", converter = PrivacyParameters.ZcdpRho.class,
+        description = "A rho-zCDP guarantee.")
     Double zcdpRho;
 
     @Option(
@@ -50,10 +53,12 @@ final class AccountConvertCommand implements Callable<Integer> {
   @ArgGroup(exclusive = true, multiplicity = "1")
   Source source;
 
-  @Option(names = "--delta", paramLabel = "D", description = "Report epsilon at this delta.")
+  @Option(names = "--delta", paramLabel = "D", converter = PrivacyParameters.Delta.class,
+      description = "Report epsilon at this delta.")
   Double delta;
 
-  @Option(names = "--epsilon", paramLabel = "E", description = "Report delta at this epsilon.")
+  @Option(names = "--epsilon", paramLabel = "E", converter = PrivacyParameters.EpsilonOrZero.class,
+      description = "Report delta at this epsilon.")
   Double epsilon;
 
   @Option(names = "--json", description = "Print JSON.")
@@ -70,8 +75,7 @@ final class AccountConvertCommand implements Callable<Integer> {
       if (delta == null || epsilon == null) {
         throw new IllegalArgumentException("--to-gdp needs both --epsilon and --delta");
       }
-      Inputs.epsilon("--epsilon", epsilon);
-      Inputs.delta("--delta", delta);
+      Inputs.epsilon("--epsilon", epsilon); // a conversion to GDP needs epsilon > 0
       report.put("from", "approx").put("epsilon", epsilon).put("delta", delta);
       report.putRoundedDown("mu", GaussianDpConversion.mu(epsilon, delta));
     } else {
@@ -79,19 +83,19 @@ final class AccountConvertCommand implements Callable<Integer> {
         throw new IllegalArgumentException("exactly one of --delta and --epsilon must be given");
       }
       if (source.gdpMu != null) {
-        double mu = Inputs.range("--gdp-mu", source.gdpMu, 0, Inputs.MAX_MU, "a GDP mu, 1/sigma of a Gaussian");
+        double mu = source.gdpMu;
         report.put("from", "gdp").put("mu", mu);
         if (delta != null) {
-          report.put("epsilon", GaussianDpConversion.epsilon(mu, Inputs.delta("--delta", delta)));
+          report.put("epsilon", GaussianDpConversion.epsilon(mu, delta));
           report.put("delta", delta);
         } else {
           report.put("epsilon", epsilon);
-          report.put("delta", GaussianDpConversion.delta(mu, Inputs.epsilonOrZero("--epsilon", epsilon)));
+          report.put("delta", GaussianDpConversion.delta(mu, epsilon));
         }
       } else {
         RenyiDp curve;
         if (source.zcdpRho != null) {
-          double rho = Inputs.range("--zcdp-rho", source.zcdpRho, 0, Inputs.MAX_RHO, "a zCDP rho, 1/(2 sigma^2) of a Gaussian");
+          double rho = source.zcdpRho;
           report.put("from", "zcdp").put("rho", rho);
           curve = RdpConversion.zcdpToRenyiDp(new ZeroConcentratedDp(rho), RenyiDp.defaultOrders());
         } else {
@@ -100,11 +104,11 @@ final class AccountConvertCommand implements Callable<Integer> {
         }
         if (delta != null) {
           RdpConversion.EpsilonAtOrder best =
-              RdpConversion.bestImproved(curve, Inputs.delta("--delta", delta));
+              RdpConversion.bestImproved(curve, delta);
           report.put("epsilon", best.epsilon()).put("delta", delta).put("order", best.order());
         } else {
           report.put("epsilon", epsilon);
-          report.put("delta", RdpConversion.toProfile(curve).delta(Inputs.epsilonOrZero("--epsilon", epsilon)));
+          report.put("delta", RdpConversion.toProfile(curve).delta(epsilon));
         }
       }
     }

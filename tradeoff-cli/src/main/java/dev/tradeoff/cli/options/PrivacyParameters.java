@@ -47,6 +47,20 @@ public final class PrivacyParameters {
     }
   }
 
+  /** A GDP μ in {@code [0, Inputs.MAX_MU]}. */
+  public static final class GdpMu extends Checked {
+    public GdpMu() {
+      super(v -> Inputs.range("", v, 0, Inputs.MAX_MU, "a GDP mu, 1/sigma of a Gaussian"));
+    }
+  }
+
+  /** A zCDP ρ in {@code [0, Inputs.MAX_RHO]}. */
+  public static final class ZcdpRho extends Checked {
+    public ZcdpRho() {
+      super(v -> Inputs.range("", v, 0, Inputs.MAX_RHO, "a zCDP rho, 1/(2 sigma^2) of a Gaussian"));
+    }
+  }
+
   /** The label job's aggregator by its command-line name ({@link Aggregator#parse}). */
   public static final class AggregatorName extends Named<Aggregator> {
     public AggregatorName() {

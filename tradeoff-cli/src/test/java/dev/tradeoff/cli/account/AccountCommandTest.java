@@ -93,6 +93,22 @@ class AccountCommandTest {
   }
 
   @Test
+  void convertChecksEachValueWhenParsedNamingItsFlag() {
+    assertThat(CliRun.of("account", "convert", "--zcdp-rho", "-1", "--delta", "1e-5").err().strip())
+        .startsWith("tradeoff: --zcdp-rho must be in [0, ")
+        .endsWith("(a zCDP rho, 1/(2 sigma^2) of a Gaussian), but was -1.0");
+    assertThat(CliRun.of("account", "convert", "--gdp-mu", "1", "--delta", "7").err())
+        .startsWith("tradeoff: --delta must be in [").endsWith("but was 7.0" + System.lineSeparator());
+    assertThat(CliRun.of("account", "convert", "--gdp-mu", "1", "--epsilon", "x").err().strip())
+        .isEqualTo("tradeoff: --epsilon must be a number, but was 'x'");
+    // epsilon 0 is a valid point of delta(epsilon), not of a conversion to GDP
+    assertThat(CliRun.of("account", "convert", "--gdp-mu", "1", "--epsilon", "0", "--json")
+        .json().get("delta").asDouble()).isBetween(0.3, 0.4);
+    assertThat(CliRun.of("account", "convert", "--to-gdp", "--epsilon", "0", "--delta", "1e-5")
+        .err()).startsWith("tradeoff: --epsilon must be in [");
+  }
+
+  @Test
   void convertRdpCurvePicksTheBestOrder() {
     JsonNode json =
         CliRun.of("account", "convert", "--rdp", "2=0.1,8=0.4,32=1.6", "--delta", "1e-5", "--json").json();
@@ -251,6 +267,11 @@ class AccountCommandTest {
       {"account", "convert", "--gdp-mu", "Infinity", "--delta", "1e-5"},
       {"account", "convert", "--rdp", "1=0.5", "--delta", "1e-5"},
       {"account", "convert", "--gdp-mu", "1"},
+      {"account", "convert", "--gdp-mu", "-1", "--delta", "1e-5"},
+      {"account", "convert", "--zcdp-rho", "1e9", "--delta", "1e-5"},
+      {"account", "convert", "--gdp-mu", "1", "--delta", "7"},
+      {"account", "convert", "--gdp-mu", "1", "--epsilon", "-0.5"},
+      {"account", "convert", "--to-gdp", "--epsilon", "0", "--delta", "1e-5"},
       {"account", "calibrate", "--mechanism", "gaussian", "--target-epsilon", "-1", "--target-delta", "1e-5"},
       {"account", "calibrate", "--mechanism", "cauchy", "--target-epsilon", "1"},
       {"account", "calibrate", "--mechanism", "subsampled-gaussian:q=2", "--target-epsilon", "1",
