@@ -78,8 +78,9 @@ final class AccountComposeCommand implements Callable<Integer> {
   @Option(
       names = "--method",
       defaultValue = "pld",
+      converter = PrivacyParameters.MethodName.class,
       description = "basic, kairouz, optimal, rdp, zcdp, gdp or pld (default: ${DEFAULT-VALUE}).")
-  String method;
+  AccountingMethod accountingMethod;
 
   @Mixin NeighbouringFlag neighbouring;
 
@@ -101,7 +102,6 @@ final class AccountComposeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    AccountingMethod accountingMethod = AccountingMethod.parse(method);
     Neighbouring relation = neighbouring.relation;
     List<DpEvent> events = new ArrayList<>();
     List<Map<String, Object>> described = new ArrayList<>();
@@ -123,14 +123,16 @@ final class AccountComposeCommand implements Callable<Integer> {
     Report report = new Report().put("method", accountingMethod.cliName());
     if (deltaSlack != null) {
       if (accountingMethod != AccountingMethod.KAIROUZ) {
-        throw new IllegalArgumentException("--delta-slack applies to --method kairouz only, but method was " + method);
+        throw new IllegalArgumentException("--delta-slack applies to --method kairouz only, but method was "
+            + accountingMethod.cliName());
       }
       if (delta != null || epsilon != null) {
         throw new IllegalArgumentException("--delta-slack must be given without --delta and --epsilon");
       }
       if (discretization != null) {
         throw new IllegalArgumentException(
-            "--discretization applies to --method pld only, but method was " + method);
+            "--discretization applies to --method pld only, but method was "
+                + accountingMethod.cliName());
       }
       ApproxDp bound = KairouzComposition.compose(total, deltaSlack);
       report.put("epsilon", bound.epsilon()).put("delta", bound.delta()).put("deltaSlack", deltaSlack);

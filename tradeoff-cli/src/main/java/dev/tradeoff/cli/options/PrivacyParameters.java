@@ -1,5 +1,6 @@
 package dev.tradeoff.cli.options;
 
+import dev.tradeoff.accounting.accountant.AccountingMethod;
 import dev.tradeoff.beam.label.Aggregator;
 import dev.tradeoff.beam.runner.BeamRunner;
 import dev.tradeoff.cli.io.Inputs;
@@ -65,6 +66,13 @@ public final class PrivacyParameters {
   public static final class AggregatorName extends Named<Aggregator> {
     public AggregatorName() {
       super(Aggregator::parse, "dp-majority, darrm-opt, darrm-sub, gnmax");
+    }
+  }
+
+  /** An accounting method by its command-line name ({@link AccountingMethod#parse}). */
+  public static final class MethodName extends Named<AccountingMethod> {
+    public MethodName() {
+      super(AccountingMethod::parse, "basic, kairouz, optimal, rdp, zcdp, gdp, pld");
     }
   }
 

@@ -93,7 +93,7 @@ class AccountCommandTest {
   }
 
   @Test
-  void convertChecksEachValueWhenParsedNamingItsFlag() {
+  void convertAndComposeCheckEachValueWhenParsedNamingItsFlag() {
     assertThat(CliRun.of("account", "convert", "--zcdp-rho", "-1", "--delta", "1e-5").err().strip())
         .startsWith("tradeoff: --zcdp-rho must be in [0, ")
         .endsWith("(a zCDP rho, 1/(2 sigma^2) of a Gaussian), but was -1.0");
@@ -101,6 +101,9 @@ class AccountCommandTest {
         .startsWith("tradeoff: --delta must be in [").endsWith("but was 7.0" + System.lineSeparator());
     assertThat(CliRun.of("account", "convert", "--gdp-mu", "1", "--epsilon", "x").err().strip())
         .isEqualTo("tradeoff: --epsilon must be a number, but was 'x'");
+    assertThat(CliRun.of("account", "compose", "--mechanism", "gaussian:sigma=1", "--delta",
+        "1e-5", "--method", "magic").err().strip()).isEqualTo("tradeoff: --method must be one of"
+            + " basic, kairouz, optimal, rdp, zcdp, gdp, pld, but was magic");
     // epsilon 0 is a valid point of delta(epsilon), not of a conversion to GDP
     assertThat(CliRun.of("account", "convert", "--gdp-mu", "1", "--epsilon", "0", "--json")
         .json().get("delta").asDouble()).isBetween(0.3, 0.4);
