@@ -19,8 +19,17 @@ public interface IntegerNoiseMechanism extends Mechanism<Long, Long> {
    */
   long release(long value, RandomGenerator random);
 
-  /** value + noise clamped to the long range. */
+  /** value + noise clamped to the long range (in long arithmetic when the noise is a long). */
   static long saturatedSum(long value, BigInteger noise) {
+    if (noise.bitLength() < Long.SIZE) {
+      long y = noise.longValue();
+      long sum = value + y;
+      // the sum overflowed exactly when it has the sign of neither term
+      if (((value ^ sum) & (y ^ sum)) < 0) {
+        return y > 0 ? Long.MAX_VALUE : Long.MIN_VALUE;
+      }
+      return sum;
+    }
     BigInteger sum = BigInteger.valueOf(value).add(noise);
     if (sum.bitLength() < Long.SIZE) {
       return sum.longValue();

@@ -141,6 +141,21 @@ class LaplaceMechanismTest {
     assertThat(IntegerNoiseMechanism.saturatedSum(Long.MIN_VALUE, java.math.BigInteger.ONE.negate()))
         .isEqualTo(Long.MIN_VALUE);
     assertThat(IntegerNoiseMechanism.saturatedSum(5, java.math.BigInteger.valueOf(-7))).isEqualTo(-2);
+    // the long path against the BigInteger definition, on seeded values near and away from
+    // the edges of the range
+    java.math.BigInteger max = java.math.BigInteger.valueOf(Long.MAX_VALUE);
+    java.math.BigInteger min = java.math.BigInteger.valueOf(Long.MIN_VALUE);
+    long[] edges =
+        {Long.MIN_VALUE, Long.MIN_VALUE + 1, -1, 0, 1, Long.MAX_VALUE - 1, Long.MAX_VALUE};
+    for (int i = 0; i < 20_000; i++) {
+      long value = i % 3 == 0 ? edges[random.nextInt(edges.length)] : random.nextLong();
+      long y = i % 5 == 0 ? edges[random.nextInt(edges.length)]
+          : random.nextLong() >> random.nextInt(64);
+      java.math.BigInteger exact = java.math.BigInteger.valueOf(value)
+          .add(java.math.BigInteger.valueOf(y)).max(min).min(max);
+      assertThat(IntegerNoiseMechanism.saturatedSum(value, java.math.BigInteger.valueOf(y)))
+          .as("%d + %d", value, y).isEqualTo(exact.longValueExact());
+    }
     // the discrete Gaussian likewise
     var gaussian = dev.tradeoff.mechanisms.gaussian.DiscreteGaussianMechanism.of(1e300, 1);
     for (int i = 0; i < 20; i++) {
