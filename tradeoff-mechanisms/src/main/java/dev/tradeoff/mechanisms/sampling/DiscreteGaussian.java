@@ -6,52 +6,76 @@ import java.util.Objects;
 import java.util.random.RandomGenerator;
 
 /**
- * The discrete Gaussian N_Z(0, σ²) on the integers, Pr[Y = y] ∝ e^{−y²/(2σ²)}, for a rational σ²
- * (Canonne, Kamath and Steinke 2020, Algorithm 3).
+ * The discrete Gaussian N_Z(0, σ²) on the integers, Pr[Y = y] ∝ e^{−y²/(2σ²)}, for a rational σ²,
+ * sampled exactly in integer arithmetic by Karney's discrete normal algorithm (C. F. F. Karney,
+ * "Sampling exactly from the normal distribution", ACM Trans. Math. Softw. 42(1), 2016, Algorithm D
+ * with μ = 0), whose Bernoulli steps are drawn as below.
  *
- * <p>Rejection from a discrete Laplace proposal with scale t: a draw Y is accepted with probability
- * exp(−(|Y| − σ²/t)²/(2σ²)). For every t &gt; 0 the accepted law is exactly N_Z(0, σ²), since
- * e^{−|y|/t}·e^{−(|y| − σ²/t)²/(2σ²)} = e^{−y²/(2σ²)}·e^{−σ²/(2t²)} and the last factor does not
- * depend on y (the acceptance probability is at most 1 because the exponent is ≤ 0). [CKS20,
- * Algorithm 1] draws Bernoulli(e^{−γ′}) for γ′ ∈ [0, 1] exactly from any coins A_k that are
- * independent with Pr[A_k] = γ′/k, however each coin is produced. Two choices of t:
+ * <p>One round, with σ² = n/d:
  *
- * <ul>
- *   <li><b>σ rational</b> (σ² the square of p/q in lowest terms — always so for {@link
- *       #withSigma(double)}, whose σ² is the exact square of a double, and for the lattice
- *       samplers, whose σ is a whole number of steps): t = σ. The acceptance exponent is
- *       γ = a²/(2p²) with a = |q|Y| − p|, an integer. Let c = max(1, ⌈a/p⌉), so a ≤ pc; then
- *       e^{−γ} = (e^{−γ/c²})^{c²} with γ/c² = a²/(2p²c²) ≤ 1/2, and each factor is [CKS20,
- *       Algorithm 1] for γ′ = γ/c², whose coin Bernoulli(γ′/k) is drawn as Bernoulli(a/(pc)) ∧
- *       Bernoulli(a/(2pck)): two independent coins whose probabilities, both in [0, 1], multiply
- *       to γ′/k. The accepted law is unchanged; no number larger than max(pc, 2pck) arises, so for
- *       the lattice Gaussian's σ ≈ 2^42 (where γ's own numerator and denominator have about 170
- *       bits) every draw stays in long arithmetic. The long path is taken when p, q and every
- *       bound fit in 62 bits, and it draws exactly what the {@link BigInteger} path draws from the
- *       same stream (tested bit for bit): both decide each coin by one {@code nextLong(bound)}
- *       while the bound has at most 62 bits.
- *   <li><b>otherwise</b>: t = ⌊σ⌋ + 1 as in [CKS20, Algorithm 3], with the exact rational
- *       γ = (|Y|·t·d − n)²/(2·n·d·t²) for σ² = n/d, in {@link BigInteger} arithmetic.
- * </ul>
+ * <ol>
+ *   <li>K ≥ 0 with Pr[K = k] = (1 − e^{−1/2})·e^{−k/2} ({@link HalfExponentials#geometric}: one
+ *       64-bit uniform compared with the exact digits of e^{−v/2});
+ *   <li>keep k with probability e^{−k(k−1)/2} ({@link HalfExponentials#bernoulli}; no draw for k ≤
+ *       1); after steps 1–2 Pr[k] ∝ e^{−k/2}·e^{−k(k−1)/2} = e^{−k²/2};
+ *   <li>J uniform on {0, …, ⌈σ⌉ − 1} and i = ⌈kσ⌉ + J; reject unless i &lt; (k + 1)σ;
+ *   <li>accept with probability e^{−γ}, γ = x(2k + x)/2 for x = i/σ − k ∈ [0, 1), that is
+ *       γ = (i²/σ² − k²)/2 = (i²d − k²n)/(2n), a rational below k + 1/2;
+ *   <li>a fair sign s; reject i = 0 with s = −1 (0 would otherwise be counted twice); output s·i.
+ * </ol>
+ *
+ * <p><b>Why the law is exact.</b> Every integer i ≥ 0 has exactly one k with kσ ≤ i &lt; (k + 1)σ,
+ * namely ⌊i/σ⌋, and for it J = i − ⌈kσ⌉ lies in {0, …, ⌈σ⌉ − 1} (since i − ⌈kσ⌉ &lt; (k+1)σ − kσ =
+ * σ ≤ ⌈σ⌉); a pair (k, J) that step 3 keeps determines i, and step 3 keeps exactly these pairs. So
+ * a round outputs s·i with probability (1 − e^{−1/2})·e^{−k²/2}·(1/⌈σ⌉)·e^{−x(2k+x)/2}·(1/2) =
+ * C·e^{−(k+x)²/2} = C·e^{−i²/(2σ²)}, with C the same for every i and s (for i = 0 only s = +1
+ * counts). Rounds are independent, so the first accepted round has law ∝ e^{−y²/(2σ²)} on ℤ. A
+ * round accepts with probability (1 − e^{−1/2})·Σ_y e^{−y²/(2σ²)}/(2⌈σ⌉): about (1 − e^{−1/2})·√(π/2)
+ * ≈ 0.49 for a large whole σ, and at least (1 − e^{−1/2})·3/8 ≈ 0.147 for every σ (the sum is at
+ * least max(1, √(2π)σ − 1) and ⌈σ⌉ ≤ σ + 1), so the expected work is O(1) whatever σ.
+ *
+ * <p><b>Step 4 in small integers.</b> e^{−γ} = (e^{−γ/(k+1)})^{k+1} with γ/(k+1) ≤ (2k+1)/(2k+2) &lt;
+ * 1, so it is k + 1 runs of [CKS20, Algorithm 1] (Canonne, Kamath and Steinke 2020: draw coins
+ * A_m ~ Bernoulli(γ′/m), m = 1, 2, …, until the first failure; its index is odd with probability
+ * e^{−γ′}, for any independent coins of those probabilities). When σ = p/q is rational (σ² the
+ * square of a rational — always so for {@link #withSigma(double)}, whose σ² is the exact square
+ * of a double, and for the lattice samplers, whose σ is a whole number of steps), γ = ab/(2p²) with
+ * the integers a = qi − kp ∈ [0, p) and b = qi + kp = a + 2kp &lt; (2k + 2)p, and the coin
+ * Bernoulli(γ/((k+1)m)) is drawn as Bernoulli(a/p) ∧ Bernoulli(b/(2(k+1)p·m)): two independent
+ * coins in [0, 1] whose probabilities multiply to the right value. No number above 2(k+1)p·m
+ * arises, so for the lattice Gaussian's σ ≈ 2^42 every draw stays in long arithmetic. For σ² not a
+ * rational square the coin is one Bernoulli((i²d − k²n)/(2(k+1)n·m)) in {@link BigInteger}s.
+ *
+ * <p><b>Long and BigInteger paths.</b> For σ = p/q with p, q &lt; 2^61 a round runs in longs while
+ * every number stays below 2^62 and continues in {@link BigInteger}s from the same point otherwise;
+ * both decide every uniform and every coin by one {@code nextLong(bound)} while the bound has at
+ * most 62 bits, so they draw the same bits and give the same value (tested draw for draw).
  *
  * <p>Guarantee: the output law is exactly N_Z(0, σ²) for the rational σ² given; integer arithmetic
- * only; expected O(1) draws (acceptance probability about e^{−1/2}·√(π/2) ≈ 0.76 for large σ with
- * t = σ, bounded below by a constant for t = ⌊σ⌋ + 1 [CKS20, Theorem 14]). Adding it to an integer
- * query of sensitivity Δ is (Δ²/(2σ²))-zCDP [CKS20, Theorem 4].
+ * only. Adding it to an integer query of sensitivity Δ is (Δ²/(2σ²))-zCDP [CKS20, Theorem 4].
  */
 public final class DiscreteGaussian {
 
   /** Numbers below 2^62 take the long path (as {@code nextLong(bound)} draws do). */
   private static final long LONG_LIMIT = 1L << 62;
 
+  /** Marks a rejected round in the long path (a magnitude is never negative). */
+  private static final long REJECTED = -1;
+
   private final Rational sigmaSquared;
   /** σ = p/q when σ² is a rational square, else null. */
   private final BigInteger p;
   private final BigInteger q;
+  /** ⌈σ⌉. */
+  private final BigInteger ceilSigma;
   private final boolean longPath;
   private final long pLong;
   private final long qLong;
-  private final DiscreteLaplace proposal;
+  private final long ceilSigmaLong;
+  /** ⌈kσ⌉ for k &lt; {@link #CEIL_TABLE} on the long path (Pr[K ≥ 32] = e^{−16}). */
+  private final long[] ceilKSigma;
+
+  private static final int CEIL_TABLE = 32;
 
   /** @param sigmaSquared σ² &gt; 0 */
   public DiscreteGaussian(Rational sigmaSquared) {
@@ -65,17 +89,20 @@ public final class DiscreteGaussian {
     if (rootN.multiply(rootN).equals(n) && rootD.multiply(rootD).equals(d)) {
       this.p = rootN;
       this.q = rootD;
-      this.proposal = new DiscreteLaplace(new Rational(rootN, rootD));
-      this.longPath = rootN.bitLength() < 62 && rootD.bitLength() < 62;
-      this.pLong = longPath ? rootN.longValue() : 0;
-      this.qLong = longPath ? rootD.longValue() : 0;
+      this.ceilSigma = ceilDivide(rootN, rootD);
     } else {
       this.p = null;
       this.q = null;
-      this.proposal = new DiscreteLaplace(Rational.of(n.divide(d).sqrt().add(BigInteger.ONE)));
-      this.longPath = false;
-      this.pLong = 0;
-      this.qLong = 0;
+      this.ceilSigma = ceilSqrt(n, d, BigInteger.ONE);
+    }
+    this.longPath = p != null && p.bitLength() < 62 && q.bitLength() < 62;
+    this.pLong = longPath ? p.longValue() : 0;
+    this.qLong = longPath ? q.longValue() : 0;
+    this.ceilSigmaLong = longPath ? ceilSigma.longValue() : 0;
+    this.ceilKSigma = new long[longPath ? CEIL_TABLE : 0];
+    for (int k = 0; k < ceilKSigma.length; k++) {
+      BigInteger ceil = ceilDivide(p.multiply(BigInteger.valueOf(k)), q);
+      ceilKSigma[k] = ceil.bitLength() < 63 ? ceil.longValue() : -1; // −1: compute per round
     }
   }
 
@@ -114,119 +141,177 @@ public final class DiscreteGaussian {
   }
 
   /**
-   * One draw as a long, a draw beyond the long range thrown as {@link BeyondLong}; in long
-   * arithmetic on the long path (see the class comment), with the same draws and value as the
-   * {@link BigInteger} arithmetic.
+   * One draw as a long, a draw beyond the long range thrown as {@link BeyondLong}; on the long path
+   * when σ allows it (see the class comment).
    */
   long sampleLong(RandomGenerator random) {
-    while (true) {
-      long y;
-      try {
-        y = proposal.sampleLong(random);
-      } catch (BeyondLong beyond) {
-        if (accept(random, beyond.value().abs())) {
-          throw beyond;
-        }
-        continue;
-      }
-      if (longPath ? acceptLong(random, Math.abs(y)) : accept(random, BigInteger.valueOf(y).abs())) {
-        return y;
-      }
-    }
-  }
-
-  /** {@link #accept} for |Y| = m on the long path: q·m − p in longs when q·m &lt; 2^62. */
-  private boolean acceptLong(RandomGenerator random, long m) {
-    long qm = qLong * m;
-    if (Math.multiplyHigh(qLong, m) == 0 && qm >= 0 && qm < LONG_LIMIT) {
-      return acceptSquareLong(random, Math.abs(qm - pLong), pLong);
-    }
-    return acceptSquareBig(random, q.multiply(BigInteger.valueOf(m)).subtract(p).abs(), p);
-  }
-
-  /** Whether the proposal |Y| = {@code magnitude} is accepted, in {@link BigInteger} arithmetic. */
-  private boolean accept(RandomGenerator random, BigInteger magnitude) {
-    if (p == null) {
-      BigInteger n = sigmaSquared.numerator();
-      BigInteger d = sigmaSquared.denominator();
-      BigInteger t = proposal.scale().numerator();
-      BigInteger diff = magnitude.multiply(t).multiply(d).subtract(n);
-      return BernoulliExp.sample(
-          random, diff.multiply(diff), n.multiply(d).multiply(t).multiply(t).shiftLeft(1));
-    }
-    if (longPath && magnitude.bitLength() < 63) {
-      return acceptLong(random, magnitude.longValue());
-    }
-    return acceptSquareBig(random, q.multiply(magnitude).subtract(p).abs(), p);
+    return draw(random, longPath);
   }
 
   /**
-   * e^{−a²/(2p²)} as c² runs of [CKS20, Algorithm 1] with split coins, in longs; 0 ≤ a, p &lt; 2^62,
-   * p &gt; 0. Before each index k of a run the bound 2pck is checked against 2^62 (its 128-bit
-   * product has a zero high word and a low word in [0, 2^62)); if it would reach it (or pc or c² is
-   * too large to start with), the draw continues in {@link #finishSquareBig} from that very index,
-   * which draws the same coins from there.
+   * One draw, its rounds in longs where they fit when {@code useLongs} and σ = p/q has p, q &lt; 2^61,
+   * else in BigIntegers.
    */
-  static boolean acceptSquareLong(RandomGenerator random, long a, long p) {
+  long draw(RandomGenerator random, boolean useLongs) {
+    while (true) {
+      long k = HalfExponentials.geometric(random);
+      if (k >= 2 && !keep(random, k)) {
+        continue;
+      }
+      long magnitude;
+      try {
+        magnitude = useLongs && longPath
+            ? roundLong(random, k, random.nextLong(ceilSigmaLong))
+            : roundBig(random, BigInteger.valueOf(k), UniformIntegers.below(random, ceilSigma));
+      } catch (BeyondLong beyond) {
+        boolean negative = random.nextBoolean(); // never zero: no rejection
+        throw new BeyondLong(negative ? beyond.value().negate() : beyond.value());
+      }
+      if (magnitude == REJECTED) {
+        continue;
+      }
+      boolean negative = random.nextBoolean();
+      if (negative && magnitude == 0) {
+        continue;
+      }
+      return negative ? -magnitude : magnitude;
+    }
+  }
+
+  /** Step 2: Bernoulli(e^{−k(k−1)/2}), k ≥ 2. */
+  private static boolean keep(RandomGenerator random, long k) {
+    if (k < 1L << 31) {
+      return HalfExponentials.bernoulli(random, k * (k - 1));
+    }
+    for (long run = 0; run < k; run++) { // k(k−1) would overflow: (e^{−(k−1)/2})^k
+      if (!HalfExponentials.bernoulli(random, k - 1)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Steps 3–4 for σ = p/q in longs: the magnitude i, or {@link #REJECTED}; a number that would
+   * reach 2^62 sends the rest of the round to {@link #roundBig} or {@link #runsFromBig}, which draw
+   * the same coins from there.
+   */
+  private long roundLong(RandomGenerator random, long k, long j) {
+    long kp = k * pLong;
+    if (Math.multiplyHigh(k, pLong) != 0 || kp >= LONG_LIMIT) {
+      return roundBig(random, BigInteger.valueOf(k), BigInteger.valueOf(j));
+    }
+    long ceil = k < CEIL_TABLE ? ceilKSigma[(int) k] : -1;
+    if (ceil < 0) {
+      ceil = kp / qLong + (kp % qLong == 0 ? 0 : 1);
+    }
+    long i = ceil + j; // ⌈kσ⌉ + j < kp + p + 1 < 2^63
+    long qi = qLong * i;
+    if (Math.multiplyHigh(qLong, i) != 0 || qi >= LONG_LIMIT) {
+      return roundBig(random, BigInteger.valueOf(k), BigInteger.valueOf(j));
+    }
+    long a = qi - kp;
+    if (a >= pLong) {
+      return REJECTED; // i ≥ (k + 1)σ
+    }
     if (a == 0) {
-      return true;
+      return i; // γ = 0
     }
-    long c = a <= p ? 1 : a / p + (a % p == 0 ? 0 : 1); // max(1, ⌈a/p⌉) ≤ a, no overflow
-    long pc = p * c; // < a + p < 2^63
-    if (pc >= LONG_LIMIT || c >= 1L << 31) {
-      return acceptSquareBig(random, BigInteger.valueOf(a), BigInteger.valueOf(p));
+    long base = 2 * (k + 1) * pLong; // 2(k+1)p, used only when below 2^62
+    if (Math.multiplyHigh(2 * (k + 1), pLong) != 0 || base < 0 || base >= LONG_LIMIT) {
+      return runsFromBig(random, k, a, 0, 1) ? i : REJECTED;
     }
-    long runs = c * c; // < 2^62
-    long twoPc = pc << 1; // < 2^63
-    for (long run = 0; run < runs; run++) {
-      for (long k = 1; ; k++) {
-        long bound = twoPc * k; // 2pck, used only when it is below 2^62
-        if (Math.multiplyHigh(twoPc, k) != 0 || bound < 0 || bound >= LONG_LIMIT) {
-          return finishSquareBig(random, BigInteger.valueOf(a), BigInteger.valueOf(p),
-              BigInteger.valueOf(c), BigInteger.valueOf(runs - run), k);
+    long b = a + 2 * kp; // < base < 2^62
+    for (long run = 0; run <= k; run++) {
+      for (long m = 1; ; m++) {
+        long bound = base * m;
+        if (Math.multiplyHigh(base, m) != 0 || bound < 0 || bound >= LONG_LIMIT) {
+          return runsFromBig(random, k, a, run, m) ? i : REJECTED;
         }
-        if (random.nextLong(pc) >= a || random.nextLong(bound) >= a) {
-          if ((k & 1) == 0) {
-            return false; // this run ended at an even index: e^{−γ/c²} failed
+        if (random.nextLong(pLong) >= a || random.nextLong(bound) >= b) {
+          if ((m & 1) == 0) {
+            return REJECTED; // this run ended at an even index: e^{−γ/(k+1)} failed
           }
           break;
         }
       }
     }
-    return true;
-  }
-
-  /** The same draw as {@link #acceptSquareLong} in {@link BigInteger} arithmetic; a ≥ 0, p &gt; 0. */
-  static boolean acceptSquareBig(RandomGenerator random, BigInteger a, BigInteger p) {
-    if (a.signum() == 0) {
-      return true;
-    }
-    BigInteger[] qr = a.divideAndRemainder(p);
-    BigInteger c = qr[0].add(qr[1].signum() == 0 ? BigInteger.ZERO : BigInteger.ONE).max(BigInteger.ONE);
-    return finishSquareBig(random, a, p, c, c.multiply(c), 1);
+    return i;
   }
 
   /**
-   * {@code runs} runs of [CKS20, Algorithm 1] with split coins Bernoulli(a/(pc)) ∧
-   * Bernoulli(a/(2pck)), the first of them starting at index {@code firstK} (no coin of that index
-   * drawn yet); true when every run ends at an odd index.
+   * The rest of step 4 for σ = p/q in {@link BigInteger}s: from run {@code run} (of k + 1), index
+   * {@code m}, for 0 &lt; a &lt; p.
    */
-  private static boolean finishSquareBig(
-      RandomGenerator random, BigInteger a, BigInteger p, BigInteger c, BigInteger runs, long firstK) {
-    BigInteger pc = p.multiply(c);
-    BigInteger twoPc = pc.shiftLeft(1);
-    BigInteger k = BigInteger.valueOf(firstK);
-    for (BigInteger run = BigInteger.ZERO; run.compareTo(runs) < 0; run = run.add(BigInteger.ONE)) {
-      while (UniformIntegers.bernoulli(random, a, pc)
-          && UniformIntegers.bernoulli(random, a, twoPc.multiply(k))) {
-        k = k.add(BigInteger.ONE);
+  private boolean runsFromBig(RandomGenerator random, long k, long a, long run, long m) {
+    BigInteger bigK = BigInteger.valueOf(k);
+    BigInteger bigA = BigInteger.valueOf(a);
+    BigInteger kPlusOne = bigK.add(BigInteger.ONE);
+    return runsBig(random, bigA, p, bigA.add(bigK.multiply(p).shiftLeft(1)),
+        kPlusOne.multiply(p).shiftLeft(1), kPlusOne.subtract(BigInteger.valueOf(run)), m);
+  }
+
+  /** Steps 3–4 in {@link BigInteger}s: the magnitude, {@link #REJECTED}, or {@link BeyondLong}. */
+  private long roundBig(RandomGenerator random, BigInteger k, BigInteger j) {
+    BigInteger kPlusOne = k.add(BigInteger.ONE);
+    BigInteger i;
+    boolean accepted;
+    if (p != null) {
+      BigInteger kp = k.multiply(p);
+      i = ceilDivide(kp, q).add(j);
+      BigInteger a = q.multiply(i).subtract(kp);
+      if (a.compareTo(p) >= 0) {
+        return REJECTED;
       }
-      if (!k.testBit(0)) {
+      accepted = a.signum() == 0
+          || runsBig(random, a, p, a.add(kp.shiftLeft(1)), kPlusOne.multiply(p).shiftLeft(1), kPlusOne, 1);
+    } else {
+      BigInteger n = sigmaSquared.numerator();
+      BigInteger d = sigmaSquared.denominator();
+      i = ceilSqrt(n, d, k).add(j);
+      BigInteger id = i.multiply(i).multiply(d);
+      if (id.compareTo(n.multiply(kPlusOne).multiply(kPlusOne)) >= 0) {
+        return REJECTED;
+      }
+      BigInteger numerator = id.subtract(n.multiply(k).multiply(k));
+      accepted = numerator.signum() == 0
+          || runsBig(random, null, null, numerator, kPlusOne.multiply(n).shiftLeft(1), kPlusOne, 1);
+    }
+    return accepted ? BeyondLong.narrow(i) : REJECTED;
+  }
+
+  /**
+   * {@code runs} runs of [CKS20, Algorithm 1] with coins Bernoulli(a/p) ∧ Bernoulli(b/(base·m))
+   * (the first coin left out when a is null), the first run starting at index {@code firstM} with
+   * no coin of that index drawn yet; true when every run ends at an odd index.
+   */
+  private static boolean runsBig(RandomGenerator random, BigInteger a, BigInteger p, BigInteger b,
+      BigInteger base, BigInteger runs, long firstM) {
+    BigInteger m = BigInteger.valueOf(firstM);
+    for (BigInteger run = BigInteger.ZERO; run.compareTo(runs) < 0; run = run.add(BigInteger.ONE)) {
+      while ((a == null || UniformIntegers.bernoulli(random, a, p))
+          && UniformIntegers.bernoulli(random, b, base.multiply(m))) {
+        m = m.add(BigInteger.ONE);
+      }
+      if (!m.testBit(0)) {
         return false;
       }
-      k = BigInteger.ONE;
+      m = BigInteger.ONE;
     }
     return true;
+  }
+
+  /** ⌈x/y⌉ for x ≥ 0, y &gt; 0. */
+  private static BigInteger ceilDivide(BigInteger x, BigInteger y) {
+    BigInteger[] qr = x.divideAndRemainder(y);
+    return qr[1].signum() == 0 ? qr[0] : qr[0].add(BigInteger.ONE);
+  }
+
+  /** ⌈k·√(n/d)⌉: the least integer i ≥ 0 with i²d ≥ k²n. */
+  private static BigInteger ceilSqrt(BigInteger n, BigInteger d, BigInteger k) {
+    BigInteger target = n.multiply(k).multiply(k);
+    BigInteger i = target.divide(d).sqrt(); // ⌊√⌊k²n/d⌋⌋ = ⌊k·√(n/d)⌋
+    return i.multiply(i).multiply(d).compareTo(target) >= 0 ? i : i.add(BigInteger.ONE);
   }
 
   /**

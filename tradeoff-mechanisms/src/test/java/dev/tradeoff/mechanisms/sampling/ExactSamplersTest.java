@@ -188,6 +188,57 @@ class ExactSamplersTest {
     }
   }
 
+  /** e^{−r} for a rational r ≥ 0 to 40 digits: 1/Σ r^i/i!. */
+  private static java.math.BigDecimal expMinus(Rational r) {
+    java.math.MathContext mc = new java.math.MathContext(40);
+    java.math.BigDecimal x = new java.math.BigDecimal(r.numerator()).divide(new java.math.BigDecimal(r.denominator()), mc);
+    java.math.BigDecimal term = java.math.BigDecimal.ONE;
+    java.math.BigDecimal sum = java.math.BigDecimal.ONE;
+    for (int i = 1; term.compareTo(java.math.BigDecimal.ONE.movePointLeft(45)) > 0 || i < 3; i++) {
+      term = term.multiply(x, mc).divide(java.math.BigDecimal.valueOf(i), mc);
+      sum = sum.add(term, mc);
+    }
+    return java.math.BigDecimal.ONE.divide(sum, mc);
+  }
+
+  /**
+   * Pearson χ² of 200 000 seeded draws against Pr[y] = e^{−y²/(2σ²)}/Σ_z e^{−z²/(2σ²)} computed in
+   * BigDecimal (40 digits; the tail beyond |y| = 12σ + 2 is below 10^−31), one category per y with
+   * the rest merged, for σ a whole number (σ = 10), a fraction where step 3 rejects (σ = 3/2), a tiny
+   * σ (1/2), a large one (σ = 1000, ⌈kσ⌉ from the table) and a σ² that is not a rational square
+   * (2/3, the BigInteger rounds). A sampler with a wrong acceptance step (say e^{−x²/2} for
+   * e^{−x(2k+x)/2}) moves Pr[0] alone by several percent, far beyond the test's power.
+   */
+  @Test
+  void discreteGaussianFitsExactProbabilities() {
+    Rational[] variances = {
+      Rational.of(100, 1), Rational.of(9, 4), Rational.of(1, 4), Rational.of(1_000_000, 1), Rational.of(2, 3)
+    };
+    for (Rational s2 : variances) {
+      DiscreteGaussian dg = new DiscreteGaussian(s2);
+      int limit = (int) Math.ceil(12 * Math.sqrt(s2.doubleValue())) + 2;
+      java.math.BigDecimal[] weights = new java.math.BigDecimal[2 * limit + 1];
+      java.math.BigDecimal total = java.math.BigDecimal.ZERO;
+      for (int y = -limit; y <= limit; y++) {
+        Rational exponent = Rational.of((long) y * y, 1).dividedBy(s2.times(Rational.of(2, 1)));
+        weights[y + limit] = expMinus(exponent);
+        total = total.add(weights[y + limit]);
+      }
+      double[] probabilities = new double[weights.length];
+      for (int i = 0; i < weights.length; i++) {
+        probabilities[i] = weights[i].divide(total, java.math.MathContext.DECIMAL64).doubleValue();
+      }
+      RandomGenerator random = Randomness.seeded(21);
+      long[] counts = new long[weights.length];
+      for (int i = 0; i < N; i++) {
+        long y = dg.sample(random);
+        assertThat(Math.abs(y)).as("sigma^2 = %s", s2).isLessThanOrEqualTo(limit);
+        counts[(int) y + limit]++;
+      }
+      assertThat(chiSquarePValue(counts, probabilities)).as("sigma^2 = %s", s2).isGreaterThan(ALPHA);
+    }
+  }
+
   @Test
   void discreteGaussianExactProbabilitiesOnASmallSupport() {
     // σ² = 1/4: Pr[0] = 1/Z, Pr[±1] = e^{-2}/Z, Pr[±2] = e^{-8}/Z
