@@ -130,9 +130,10 @@ public final class AggregateCommand implements Callable<Integer> {
   @Option(names = "--sigma2", description = "GNMax's noise sigma2.")
   Double sigma2;
 
-  @Option(names = "--answer-until", split = ",", description = "E,D: answer queries in order "
+  @Option(names = "--answer-until", paramLabel = "E,D",
+      converter = PrivacyParameters.Budget.class, description = "E,D: answer queries in order "
       + "until the next could exceed (E, D) (needs the sigmas; D must equal --delta).")
-  List<Double> answerUntil;
+  ApproxDp answerUntil;
 
   @Option(names = "--data-dependent", description = "Also print the data-dependent epsilon "
       + "(Papernot et al. 2018, Theorem 6): NOT a DP guarantee, it leaks about the votes; "
@@ -261,15 +262,9 @@ public final class AggregateCommand implements Callable<Integer> {
 
   private ApproxDp budget() {
     if (answerUntil != null) {
-      if (answerUntil.size() != 2) {
-        throw new IllegalArgumentException("--answer-until must be EPSILON,DELTA, but was "
-            + answerUntil);
-      }
-      Inputs.epsilon("--answer-until epsilon", answerUntil.get(0));
-      Inputs.delta("--answer-until delta", answerUntil.get(1));
-      if (answerUntil.get(1) != delta) {
+      if (answerUntil.delta() != delta) {
         throw new IllegalArgumentException("--answer-until delta must equal --delta " + delta
-            + ", but was " + answerUntil.get(1));
+            + ", but was " + answerUntil.delta());
       }
       if (epsilon != null) {
         throw new IllegalArgumentException("--epsilon must not be combined with --answer-until "
@@ -279,7 +274,7 @@ public final class AggregateCommand implements Callable<Integer> {
         throw new IllegalArgumentException("--answer-until needs the noise: --sigma2 (and "
             + "--threshold, --sigma1 for confident-gnmax)");
       }
-      return new ApproxDp(answerUntil.get(0), delta);
+      return answerUntil;
     }
     if (epsilon != null) {
       return new ApproxDp(epsilon, delta);

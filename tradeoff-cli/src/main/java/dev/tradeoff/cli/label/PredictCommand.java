@@ -94,9 +94,10 @@ public final class PredictCommand implements Runnable {
   @Option(names = "--seed", description = "Reproducible run (testing only; default: SecureRandom).")
   Long seed;
 
-  @Option(names = "--budget", split = ",",
+  @Option(names = "--budget", paramLabel = "EPSILON,DELTA",
+      converter = PrivacyParameters.Budget.class,
       description = "EPSILON,DELTA: refuse to run if one deployment of Q queries would exceed it.")
-  List<Double> budget;
+  ApproxDp budget;
 
   @Option(names = "--report", description = "Directory for report.html and PNG plots.")
   Path report;
@@ -110,17 +111,13 @@ public final class PredictCommand implements Runnable {
       throw new IllegalArgumentException("classes must be two labels NEGATIVE,POSITIVE, but was "
           + classes);
     }
-    if (budget != null && budget.size() != 2) {
-      throw new IllegalArgumentException("budget must be EPSILON,DELTA, but was " + budget);
-    }
     validate();
     BeamRunner beamRunner = runner;
     KnowledgeTransfer.Training training = new KnowledgeTransfer.Training(
         teacherEpsilon == null ? Double.NaN : teacherEpsilon, teacherDelta, sigma, clip, epochs);
     KnowledgeTransfer.Config config = new KnowledgeTransfer.Config(teachers, allowance, training,
         queries, repeats, beamRunner, seed == null ? OptionalLong.empty() : OptionalLong.of(seed),
-        budget == null ? Optional.empty() : Optional.of(new ApproxDp(budget.get(0),
-            budget.get(1))));
+        Optional.ofNullable(budget));
     if (!beamRunner.available()) {
       beamRunner.options(1); // throws the one-line message naming what is missing
     }
@@ -184,10 +181,6 @@ public final class PredictCommand implements Runnable {
       Inputs.count("--queries", q, 1, 1_000_000);
     }
     Inputs.count("--repeats", repeats, 1, 10_000);
-    if (budget != null) {
-      Inputs.epsilon("--budget epsilon", budget.get(0));
-      Inputs.delta("--budget delta", budget.get(1));
-    }
     if (report != null) {
       Inputs.outputDirectory("--report", report);
     }
