@@ -101,7 +101,7 @@ final class AccountCalibrateCommand implements Callable<Integer> {
               r.relation());
       report.put("sigma", sigma);
     } else if (r.mechanism() instanceof CalibratedMechanism.Laplace) {
-      double scale = r.method().equals(new CalibrationMethod.ByAccountant(AccountingMethod.BASIC))
+      double scale = r.method().is(AccountingMethod.BASIC)
           ? LaplaceCalibration.scale(r.targetEpsilon(), r.count(), r.sensitivity())
           : r.sensitivity() * calibrator(r).sigma(
               b -> new SelfComposedEvent(new LaplaceEvent(b), r.count()), r.targetEpsilon(),

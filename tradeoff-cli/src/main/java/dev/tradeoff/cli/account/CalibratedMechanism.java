@@ -2,6 +2,7 @@ package dev.tradeoff.cli.account;
 
 import dev.tradeoff.cli.io.Inputs;
 import dev.tradeoff.cli.io.Spec;
+import java.util.Locale;
 import java.util.Set;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
@@ -12,48 +13,26 @@ import picocli.CommandLine.TypeConversionException;
  */
 sealed interface CalibratedMechanism {
 
-  /** The spec's name ({@code gaussian}, {@code subsampled-gaussian}, ...). */
-  String name();
+  /** The spec's name, the record's in lower case with hyphens ({@code subsampled-gaussian}). */
+  default String name() {
+    return getClass().getSimpleName().replaceAll("([a-z])([A-Z])", "$1-$2")
+        .toLowerCase(Locale.ROOT);
+  }
 
   /** The Gaussian mechanism. */
-  record Gaussian() implements CalibratedMechanism {
-    @Override
-    public String name() {
-      return "gaussian";
-    }
-  }
+  record Gaussian() implements CalibratedMechanism {}
 
   /** The Laplace mechanism. */
-  record Laplace() implements CalibratedMechanism {
-    @Override
-    public String name() {
-      return "laplace";
-    }
-  }
+  record Laplace() implements CalibratedMechanism {}
 
   /** DP-SGD steps with Poisson sampling at rate {@code q}. */
-  record SubsampledGaussian(double q) implements CalibratedMechanism {
-    @Override
-    public String name() {
-      return "subsampled-gaussian";
-    }
-  }
+  record SubsampledGaussian(double q) implements CalibratedMechanism {}
 
   /** DP-SGD steps on batches of {@code batch} drawn without replacement from {@code n}. */
-  record BatchGaussian(int n, int batch) implements CalibratedMechanism {
-    @Override
-    public String name() {
-      return "batch-gaussian";
-    }
-  }
+  record BatchGaussian(int n, int batch) implements CalibratedMechanism {}
 
   /** Shuffled epochs of {@code batches} batches. */
-  record ShuffledGaussian(int batches) implements CalibratedMechanism {
-    @Override
-    public String name() {
-      return "shuffled-gaussian";
-    }
-  }
+  record ShuffledGaussian(int batches) implements CalibratedMechanism {}
 
   /** The spec syntax, for refusals and help. */
   String SYNTAX = "gaussian, laplace, subsampled-gaussian:q=Q, batch-gaussian:n=N,batch=B or"

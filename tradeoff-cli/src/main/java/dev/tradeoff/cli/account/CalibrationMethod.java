@@ -15,6 +15,11 @@ sealed interface CalibrationMethod {
   /** The flag's spelling. */
   String cliName();
 
+  /** Whether this is the accountant {@code method}. */
+  default boolean is(AccountingMethod method) {
+    return this instanceof ByAccountant a && a.method() == method;
+  }
+
   /** The exact σ of one Gaussian release. */
   record Analytic() implements CalibrationMethod {
     @Override

@@ -17,11 +17,6 @@ record CalibrationRequest(CalibratedMechanism mechanism, CalibrationMethod metho
     double targetEpsilon, Double targetDelta, double sensitivity, Neighbouring relation,
     Double discretization) {
 
-  private static final CalibrationMethod BASIC =
-      new CalibrationMethod.ByAccountant(AccountingMethod.BASIC);
-  private static final CalibrationMethod PLD =
-      new CalibrationMethod.ByAccountant(AccountingMethod.PLD);
-
   CalibrationRequest {
     Inputs.count("--count", count, 1, AccountComposeCommand.MAX_COUNT);
     Inputs.sensitivity("--sensitivity", sensitivity);
@@ -37,16 +32,16 @@ record CalibrationRequest(CalibratedMechanism mechanism, CalibrationMethod metho
       }
     }
     if (mechanism instanceof CalibratedMechanism.SubsampledGaussian
-        && !method.equals(PLD)
-        && !method.equals(new CalibrationMethod.ByAccountant(AccountingMethod.RDP))) {
+        && !method.is(AccountingMethod.PLD) && !method.is(AccountingMethod.RDP)) {
       throw new IllegalArgumentException("--method must be pld or rdp for subsampled-gaussian,"
           + " but was '" + method.cliName() + "'");
     }
-    if (discretization != null && !method.equals(PLD)) {
+    if (discretization != null && !method.is(AccountingMethod.PLD)) {
       throw new IllegalArgumentException("--discretization applies to --method pld only, but"
           + " method was " + method.cliName());
     }
-    boolean pureLaplace = mechanism instanceof CalibratedMechanism.Laplace && method.equals(BASIC);
+    boolean pureLaplace = mechanism instanceof CalibratedMechanism.Laplace
+        && method.is(AccountingMethod.BASIC);
     if (targetDelta == null && !pureLaplace) {
       throw new IllegalArgumentException("--target-delta is required for " + name
           + (mechanism instanceof CalibratedMechanism.Laplace
@@ -76,7 +71,8 @@ record CalibrationRequest(CalibratedMechanism mechanism, CalibrationMethod metho
     CalibrationMethod m = method != null ? method
         : mechanism instanceof CalibratedMechanism.Gaussian && count == 1
             ? new CalibrationMethod.Analytic()
-            : mechanism instanceof CalibratedMechanism.Laplace ? BASIC : PLD;
+            : new CalibrationMethod.ByAccountant(mechanism instanceof CalibratedMechanism.Laplace
+                ? AccountingMethod.BASIC : AccountingMethod.PLD);
     return new CalibrationRequest(mechanism, m, count, targetEpsilon, targetDelta, sensitivity,
         relation, discretization);
   }
