@@ -11,12 +11,10 @@ import dev.tradeoff.accounting.event.LaplaceEvent;
 import dev.tradeoff.accounting.event.SampledWithoutReplacementEvent;
 import dev.tradeoff.accounting.event.SelfComposedEvent;
 import dev.tradeoff.accounting.event.ShuffledEpochsEvent;
-import dev.tradeoff.accounting.guarantee.Neighbouring;
 import dev.tradeoff.accounting.pld.PldAccountant;
-import dev.tradeoff.cli.io.Inputs;
 import dev.tradeoff.cli.io.Report;
 import dev.tradeoff.cli.options.PrivacyParameters;
-import java.util.Set;
+import java.util.function.DoubleFunction;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -49,9 +47,10 @@ final class AccountCalibrateCommand implements Callable<Integer> {
   @Option(
       names = "--mechanism",
       required = true,
+      converter = CalibratedMechanism.Converter.class,
       description = "gaussian, laplace, subsampled-gaussian:q=Q, batch-gaussian:n=N,batch=B or"
           + " shuffled-gaussian:batches=T.")
-  String mechanism;
+  CalibratedMechanism mechanism;
 
   @Option(names = "--count", defaultValue = "1", description = "Number of releases (default 1).")
   int count;
@@ -69,9 +68,10 @@ final class AccountCalibrateCommand implements Callable<Integer> {
 
   @Option(
       names = "--method",
+      converter = CalibrationMethod.Converter.class,
       description = "gaussian: analytic (default for --count 1), pld (default), rdp, zcdp, gdp;"
           + " laplace: basic (default), pld, rdp, optimal, kairouz.")
-  String method;
+  CalibrationMethod method;
 
   @Mixin NeighbouringFlag neighbouring;
 
@@ -89,147 +89,63 @@ final class AccountCalibrateCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Inputs.count("--count", count, 1, AccountComposeCommand.MAX_COUNT);
-    Inputs.sensitivity("--sensitivity", sensitivity);
-    if (targetDelta != null) {
-      // checked even where the method does not use it: a bad value is never echoed as accepted
-      Inputs.delta("--target-delta", targetDelta);
-    }
-    Neighbouring relation = neighbouring.relation;
-    Report report = new Report().put("mechanism", mechanism);
-    switch (mechanism) {
-      case "gaussian" -> {
-        if (targetDelta == null) {
-          throw new IllegalArgumentException("--target-delta is required for the gaussian mechanism");
-        }
-        double delta = targetDelta;
-        String m = method != null ? method : count == 1 ? "analytic" : "pld";
-        double sigma;
-        if (m.equals("analytic")) {
-          noDiscretization(m);
-          if (count != 1) {
-            throw new IllegalArgumentException(
-                "--method analytic calibrates one release, but --count was " + count + "; use pld or rdp");
-          }
-          sigma = AnalyticGaussian.sigma(targetEpsilon, delta, sensitivity);
-        } else {
-          GaussianCalibrator calibrator =
-              new GaussianCalibrator(accountant(AccountingMethod.parse(m)));
-          sigma = sensitivity * calibrator.sigma(count, targetEpsilon, delta, relation);
-        }
-        report.put("method", m).put("sigma", sigma);
-      }
-      case "laplace" -> {
-        String m = method != null ? method : "basic";
-        double scale;
-        if (m.equals("basic")) {
-          noDiscretization(m);
-          scale = LaplaceCalibration.scale(targetEpsilon, count, sensitivity);
-        } else {
-          if (targetDelta == null) {
-            throw new IllegalArgumentException("--target-delta is required with --method " + m);
-          }
-          double delta = targetDelta;
-          GaussianCalibrator calibrator =
-              new GaussianCalibrator(accountant(AccountingMethod.parse(m)));
-          scale =
-              sensitivity
-                  * calibrator.sigma(
-                      b -> new SelfComposedEvent(new LaplaceEvent(b), count), targetEpsilon, delta, relation);
-        }
-        report.put("method", m).put("scale", scale);
-      }
-      default -> {
-        if (mechanism.startsWith("batch-gaussian") || mechanism.startsWith("shuffled-gaussian")) {
-          batchesWithoutReplacement(relation, report);
-          break;
-        }
-        if (!mechanism.startsWith("subsampled-gaussian")) {
-          throw new IllegalArgumentException(
-              "--mechanism must be gaussian, laplace, subsampled-gaussian:q=Q,"
-                  + " batch-gaussian:n=N,batch=B or shuffled-gaussian:batches=T, but was '"
-                  + mechanism + "'");
-        }
-        dev.tradeoff.cli.io.Spec parsed = dev.tradeoff.cli.io.Spec.parse("--mechanism", mechanism);
-        parsed.allowOnly(Set.of("q"));
-        double q = Inputs.rate(parsed.flag("q"), parsed.number("q"));
-        if (targetDelta == null) {
-          throw new IllegalArgumentException("--target-delta is required for subsampled-gaussian");
-        }
-        double delta = targetDelta;
-        if (relation != Neighbouring.ADD_OR_REMOVE_ONE) {
-          throw new IllegalArgumentException(
-              "--neighbouring must be add-remove for subsampled-gaussian (Poisson sampling), but was "
-                  + NeighbouringFlag.name(relation));
-        }
-        String m = method != null ? method : "pld";
-        if (!m.equals("pld") && !m.equals("rdp")) {
-          throw new IllegalArgumentException(
-              "--method must be pld or rdp for subsampled-gaussian, but was '" + m + "'");
-        }
-        GaussianCalibrator calibrator =
-            new GaussianCalibrator(accountant(AccountingMethod.parse(m)));
-        GaussianCalibrator.Calibration c =
-            calibrator.poissonSampled(q, count, targetEpsilon, delta);
-        report.put("method", m).put("q", q).put("sigma", c.sigma())
-            .putRoundedDown("sigmaRefused", c.below())
-            .put("certified", c.certified(targetEpsilon));
-      }
+    CalibrationRequest r = CalibrationRequest.of(mechanism, method, count, targetEpsilon,
+        targetDelta, sensitivity, neighbouring.relation, discretization);
+    String mechanismText = spec.findOption("--mechanism").stringValues().get(0);
+    Report report = new Report().put("mechanism", mechanismText)
+        .put("method", r.method().cliName());
+    if (r.mechanism() instanceof CalibratedMechanism.Gaussian) {
+      double sigma = r.method() instanceof CalibrationMethod.Analytic
+          ? AnalyticGaussian.sigma(r.targetEpsilon(), r.targetDelta(), r.sensitivity())
+          : r.sensitivity() * calibrator(r).sigma(r.count(), r.targetEpsilon(), r.targetDelta(),
+              r.relation());
+      report.put("sigma", sigma);
+    } else if (r.mechanism() instanceof CalibratedMechanism.Laplace) {
+      double scale = r.method().is(AccountingMethod.BASIC)
+          ? LaplaceCalibration.scale(r.targetEpsilon(), r.count(), r.sensitivity())
+          : r.sensitivity() * calibrator(r).sigma(
+              b -> new SelfComposedEvent(new LaplaceEvent(b), r.count()), r.targetEpsilon(),
+              r.targetDelta(), r.relation());
+      report.put("scale", scale);
+    } else if (r.mechanism() instanceof CalibratedMechanism.SubsampledGaussian s) {
+      GaussianCalibrator.Calibration c =
+          calibrator(r).poissonSampled(s.q(), r.count(), r.targetEpsilon(), r.targetDelta());
+      report.put("q", s.q()).put("sigma", c.sigma())
+          .putRoundedDown("sigmaRefused", c.below())
+          .put("certified", c.certified(r.targetEpsilon()));
+    } else {
+      DoubleFunction<DpEvent> step =
+          r.mechanism() instanceof CalibratedMechanism.ShuffledGaussian s
+              ? sigma -> new ShuffledEpochsEvent(new GaussianEvent(sigma), r.count(), s.batches())
+              : batchStep((CalibratedMechanism.BatchGaussian) r.mechanism(), r.count());
+      GaussianCalibrator.Calibration c = calibrator(r).calibrate(step, r.targetEpsilon(),
+          r.targetDelta(), r.relation(), GaussianCalibrator.DP_SGD_TOLERANCE);
+      report.put("sigma", c.sigma()).putRoundedDown("sigmaRefused", c.below())
+          .put("certified", c.certified(r.targetEpsilon()));
     }
     report
-        .put("count", count)
-        .put("targetEpsilon", targetEpsilon)
-        .put("targetDelta", targetDelta)
-        .put("sensitivity", sensitivity);
+        .put("count", r.count())
+        .put("targetEpsilon", r.targetEpsilon())
+        .put("targetDelta", r.targetDelta())
+        .put("sensitivity", r.sensitivity());
     report.print(spec.commandLine().getOut(), json);
     return 0;
   }
 
   /**
-   * DP-SGD with fixed-size batches (batch-gaussian:n=N,batch=B, --count steps) or shuffled epochs
-   * (shuffled-gaussian:batches=T, --count epochs), pld by default, under
-   * replace-one neighbouring: the noise multiplier within 0.5% of the smallest that meets the
-   * target per the method.
+   * DP-SGD with fixed-size batches (batch-gaussian:n=N,batch=B, --count steps) under replace-one
+   * neighbouring: one step's event for a noise multiplier.
    */
-  private void batchesWithoutReplacement(Neighbouring relation, Report report) {
-    dev.tradeoff.cli.io.Spec parsed = dev.tradeoff.cli.io.Spec.parse("--mechanism", mechanism);
-    boolean shuffled = parsed.name().equals("shuffled-gaussian");
-    parsed.allowOnly(shuffled ? Set.of("batches") : Set.of("n", "batch"));
-    if (targetDelta == null) {
-      throw new IllegalArgumentException("--target-delta is required for " + parsed.name());
-    }
-    double delta = targetDelta;
-    if (relation != Neighbouring.REPLACE_ONE) {
-      throw new IllegalArgumentException("--neighbouring must be replace for " + parsed.name()
-          + " (fixed-size batches are analysed under replace-one), but was "
-          + NeighbouringFlag.name(relation));
-    }
-    java.util.function.DoubleFunction<DpEvent> step;
-    if (shuffled) {
-      int batches = Inputs.count(parsed.flag("batches"), parsed.integer("batches"), 1,
-          Integer.MAX_VALUE);
-      step = s -> new ShuffledEpochsEvent(new GaussianEvent(s), count, batches);
-    } else {
-      int n = Inputs.count(parsed.flag("n"), parsed.integer("n"), 1, Integer.MAX_VALUE);
-      int batch = Inputs.count(parsed.flag("batch"), parsed.integer("batch"), 1, n);
-      step = s -> new SelfComposedEvent(
-          new SampledWithoutReplacementEvent(n, batch, new GaussianEvent(s)), count);
-    }
-    String m = method != null ? method : "pld";
-    GaussianCalibrator.Calibration c = new GaussianCalibrator(accountant(AccountingMethod.parse(m)))
-        .calibrate(step, targetEpsilon, delta, relation, GaussianCalibrator.DP_SGD_TOLERANCE);
-    report.put("method", m).put("sigma", c.sigma()).putRoundedDown("sigmaRefused", c.below())
-        .put("certified", c.certified(targetEpsilon));
+  private static DoubleFunction<DpEvent> batchStep(CalibratedMechanism.BatchGaussian b,
+      int count) {
+    return sigma -> new SelfComposedEvent(
+        new SampledWithoutReplacementEvent(b.n(), b.batch(), new GaussianEvent(sigma)), count);
   }
 
-  private void noDiscretization(String m) {
-    if (discretization != null) {
-      throw new IllegalArgumentException(
-          "--discretization applies to --method pld only, but method was " + m);
-    }
-  }
-
-  private Accountant accountant(AccountingMethod m) {
-    return AccountComposeCommand.pldAccountant(m, discretization);
+  /** The request's accountant (its method is one, every method but analytic). */
+  private static GaussianCalibrator calibrator(CalibrationRequest r) {
+    AccountingMethod m = ((CalibrationMethod.ByAccountant) r.method()).method();
+    Accountant accountant = AccountComposeCommand.pldAccountant(m, r.discretization());
+    return new GaussianCalibrator(accountant);
   }
 }

@@ -39,10 +39,12 @@ import java.util.concurrent.Callable;
 import java.util.random.RandomGenerator;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
 
 /**
  * {@code tradeoff aggregate}: private labels from teacher votes computed elsewhere, by GNMax or
@@ -130,21 +132,23 @@ public final class AggregateCommand implements Callable<Integer> {
   @Option(names = "--sigma2", description = "GNMax's noise sigma2.")
   Double sigma2;
 
-  @Option(names = "--answer-until", split = ",", description = "E,D: answer queries in order "
+  @Option(names = "--answer-until", paramLabel = "E,D",
+      converter = PrivacyParameters.Budget.class, description = "E,D: answer queries in order "
       + "until the next could exceed (E, D) (needs the sigmas; D must equal --delta).")
-  List<Double> answerUntil;
+  ApproxDp answerUntil;
 
   @Option(names = "--data-dependent", description = "Also print the data-dependent epsilon "
       + "(Papernot et al. 2018, Theorem 6): NOT a DP guarantee, it leaks about the votes; "
       + "never charged.")
   boolean dataDependent;
 
-  @Option(names = "--charge", defaultValue = "data-independent", description = "What the ledger "
+  @Option(names = "--charge", defaultValue = "data-independent",
+      converter = ChargeBasis.Converter.class, description = "What the ledger "
       + "is charged: data-independent (default; valid for any votes) or data-dependent (opt-in: "
       + "the data-dependent RDP at --ss-order released with smooth-sensitivity noise, Papernot et "
       + "al. 2018 Section 4, its release cost included; the smaller of it and the worst case at "
       + "that order is charged).")
-  String charge;
+  ChargeBasis charge;
 
   @Option(names = "--ss-order", description = "With --charge data-dependent: the RDP order "
       + "lambda of the release (public, chosen before the votes are read).")
@@ -261,15 +265,9 @@ public final class AggregateCommand implements Callable<Integer> {
 
   private ApproxDp budget() {
     if (answerUntil != null) {
-      if (answerUntil.size() != 2) {
-        throw new IllegalArgumentException("--answer-until must be EPSILON,DELTA, but was "
-            + answerUntil);
-      }
-      Inputs.epsilon("--answer-until epsilon", answerUntil.get(0));
-      Inputs.delta("--answer-until delta", answerUntil.get(1));
-      if (answerUntil.get(1) != delta) {
+      if (answerUntil.delta() != delta) {
         throw new IllegalArgumentException("--answer-until delta must equal --delta " + delta
-            + ", but was " + answerUntil.get(1));
+            + ", but was " + answerUntil.delta());
       }
       if (epsilon != null) {
         throw new IllegalArgumentException("--epsilon must not be combined with --answer-until "
@@ -279,7 +277,7 @@ public final class AggregateCommand implements Callable<Integer> {
         throw new IllegalArgumentException("--answer-until needs the noise: --sigma2 (and "
             + "--threshold, --sigma1 for confident-gnmax)");
       }
-      return new ApproxDp(answerUntil.get(0), delta);
+      return answerUntil;
     }
     if (epsilon != null) {
       return new ApproxDp(epsilon, delta);
@@ -291,56 +289,64 @@ public final class AggregateCommand implements Callable<Integer> {
     return null;
   }
 
+  /** What the ledger is charged ({@code --charge}), converted when the arguments are parsed. */
+  enum ChargeBasis {
+    DATA_INDEPENDENT,
+    DATA_DEPENDENT;
+
+    /** data-independent or data-dependent; anything else is the flag's one-line refusal. */
+    static final class Converter implements ITypeConverter<ChargeBasis> {
+      @Override
+      public ChargeBasis convert(String text) {
+        return switch (text) {
+          case "data-independent" -> DATA_INDEPENDENT;
+          case "data-dependent" -> DATA_DEPENDENT;
+          default -> throw new TypeConversionException(
+              "must be data-independent or data-dependent, but was '" + text + "'");
+        };
+      }
+    }
+  }
+
   /**
    * Whether the release parameters are chosen by {@link PateCalibration#release}: --charge
    * data-dependent with --epsilon and none of --ss-order, --ss-sigma, --ss-beta.
    */
   private boolean releaseByRule() {
     boolean given = ssOrder != null || ssSigma != null || ssBeta != null;
-    switch (charge) {
-      case "data-independent" -> {
-        if (given) {
-          throw new IllegalArgumentException("--ss-order, --ss-sigma and --ss-beta belong to "
-              + "--charge data-dependent, but --charge was data-independent");
-        }
-        return false;
+    if (charge == ChargeBasis.DATA_INDEPENDENT) {
+      if (given) {
+        throw new IllegalArgumentException("--ss-order, --ss-sigma and --ss-beta belong to "
+            + "--charge data-dependent, but --charge was data-independent");
       }
-      case "data-dependent" -> {
-        if (dataDependent) {
-          throw new IllegalArgumentException("--data-dependent prints the exact data-dependent "
-              + "epsilon, which would undo the private release of --charge data-dependent; give "
-              + "one of them");
-        }
-        if (!given && epsilon == null) {
-          throw new IllegalArgumentException("--charge data-dependent needs --epsilon (the rule "
-              + "then picks the release) or --ss-order and --ss-sigma (public, fixed before the "
-              + "votes are read)");
-        }
-        return !given;
-      }
-      default -> throw new IllegalArgumentException("--charge must be data-independent or "
-          + "data-dependent, but was " + charge);
+      return false;
     }
+    if (dataDependent) {
+      throw new IllegalArgumentException("--data-dependent prints the exact data-dependent "
+          + "epsilon, which would undo the private release of --charge data-dependent; give "
+          + "one of them");
+    }
+    if (!given && epsilon == null) {
+      throw new IllegalArgumentException("--charge data-dependent needs --epsilon (the rule "
+          + "then picks the release) or --ss-order and --ss-sigma (public, fixed before the "
+          + "votes are read)");
+    }
+    return !given;
   }
 
+  /** The release of --charge data-dependent with its --ss-* given; null otherwise. */
   private GnssRelease gnss() {
-    switch (charge) {
-      case "data-independent" -> {
-        return null;
-      }
-      case "data-dependent" -> {
-        if (ssOrder == null || ssSigma == null) {
-          throw new IllegalArgumentException("--charge data-dependent needs --ss-order and "
-              + "--ss-sigma together (or neither, with --epsilon, to let the rule choose)");
-        }
-        Inputs.magnitude("--ss-order", ssOrder);
-        Inputs.noise("--ss-sigma", ssSigma);
-        return ssBeta == null ? GnssRelease.of(ssOrder, ssSigma)
-            : new GnssRelease(ssOrder, ssBeta, ssSigma);
-      }
-      default -> throw new IllegalArgumentException("--charge must be data-independent or "
-          + "data-dependent, but was " + charge);
+    if (charge == ChargeBasis.DATA_INDEPENDENT) {
+      return null;
     }
+    if (ssOrder == null || ssSigma == null) {
+      throw new IllegalArgumentException("--charge data-dependent needs --ss-order and "
+          + "--ss-sigma together (or neither, with --epsilon, to let the rule choose)");
+    }
+    Inputs.magnitude("--ss-order", ssOrder);
+    Inputs.noise("--ss-sigma", ssSigma);
+    return ssBeta == null ? GnssRelease.of(ssOrder, ssSigma)
+        : new GnssRelease(ssOrder, ssBeta, ssSigma);
   }
 
   private PateAggregator aggregator(VoteTable table, List<String> classNames,

@@ -65,7 +65,7 @@ public final class EnsembleAggregateCommand implements Runnable {
     Inputs.outputFile("--out", out);
     EnsembleJson.GammaFile file = EnsembleJson.readGamma(gammaFile);
     int k = file.gamma().teachers();
-    DarrmSetting setting = settingOptions.resolve(k, file.setting());
+    DarrmSetting setting = settingOptions.resolve(k, file.setting(), gammaFile);
     int[][] rows = readVotes(votes, k);
     RandomGenerator random = seed == null ? new SecureRandom() : new SplittableRandom(seed);
     BatchAggregator aggregator = new BatchAggregator(setting, file.gamma());

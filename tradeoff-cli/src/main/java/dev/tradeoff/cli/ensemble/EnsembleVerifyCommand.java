@@ -42,7 +42,7 @@ public final class EnsembleVerifyCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     EnsembleJson.GammaFile file = EnsembleJson.readGamma(gammaFile);
-    DarrmSetting setting = options.resolve(file.gamma().teachers(), file.setting());
+    DarrmSetting setting = options.resolve(file.gamma().teachers(), file.setting(), gammaFile);
     PrivacyCertificate c = new PrivacyVerifier(setting).certify(file.gamma());
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("private", c.isPrivate());

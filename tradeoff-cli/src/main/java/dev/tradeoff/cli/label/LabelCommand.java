@@ -75,10 +75,12 @@ public final class LabelCommand implements Callable<Integer> {
   @Option(names = "--out", required = true, description = "Output directory (new or empty).")
   Path out;
 
-  @Option(names = "--epsilon", required = true, description = "Total epsilon of the run.")
+  @Option(names = "--epsilon", required = true, converter = PrivacyParameters.Epsilon.class,
+      description = "Total epsilon of the run.")
   double epsilon;
 
-  @Option(names = "--delta", required = true, description = "Total delta of the run.")
+  @Option(names = "--delta", required = true, converter = PrivacyParameters.Delta.class,
+      description = "Total delta of the run.")
   double delta;
 
   @Option(names = "--classes", required = true, split = ",",
@@ -225,9 +227,11 @@ public final class LabelCommand implements Callable<Integer> {
   }
 
   /**
-   * The request. Each value is checked once, by the record that holds it ({@link
-   * LabelPrivacy.Target}, {@link LabelPrivacy.Training}, {@link LabelJob.FeatureOptions},
-   * {@link ClassSet}, {@link LabelJob.Request}), whose parameter names are these flags' names.
+   * The request. --epsilon, --delta, --aggregator and --runner were converted when the arguments
+   * were parsed; every other value is checked once, by the record that holds it ({@link
+   * LabelPrivacy.Target}, {@link LabelPrivacy.Training}, {@link LabelJob.FeatureOptions}, {@link
+   * ClassSet}, {@link LabelJob.Request}), whose parameter names are these flags' names. (The
+   * library's Target checks ε and δ again at its own public boundary.)
    */
   private LabelJob.Request request() {
     if (out.toString().isEmpty()) {

@@ -94,9 +94,10 @@ public final class PredictCommand implements Runnable {
   @Option(names = "--seed", description = "Reproducible run (testing only; default: SecureRandom).")
   Long seed;
 
-  @Option(names = "--budget", split = ",",
+  @Option(names = "--budget", paramLabel = "EPSILON,DELTA",
+      converter = PrivacyParameters.Budget.class,
       description = "EPSILON,DELTA: refuse to run if one deployment of Q queries would exceed it.")
-  List<Double> budget;
+  ApproxDp budget;
 
   @Option(names = "--report", description = "Directory for report.html and PNG plots.")
   Path report;
@@ -110,17 +111,9 @@ public final class PredictCommand implements Runnable {
       throw new IllegalArgumentException("classes must be two labels NEGATIVE,POSITIVE, but was "
           + classes);
     }
-    if (budget != null && budget.size() != 2) {
-      throw new IllegalArgumentException("budget must be EPSILON,DELTA, but was " + budget);
-    }
-    validate();
+    KnowledgeTransfer.Config config = config();
+    validate(); // after: a refused value never leaves a --report directory behind
     BeamRunner beamRunner = runner;
-    KnowledgeTransfer.Training training = new KnowledgeTransfer.Training(
-        teacherEpsilon == null ? Double.NaN : teacherEpsilon, teacherDelta, sigma, clip, epochs);
-    KnowledgeTransfer.Config config = new KnowledgeTransfer.Config(teachers, allowance, training,
-        queries, repeats, beamRunner, seed == null ? OptionalLong.empty() : OptionalLong.of(seed),
-        budget == null ? Optional.empty() : Optional.of(new ApproxDp(budget.get(0),
-            budget.get(1))));
     if (!beamRunner.available()) {
       beamRunner.options(1); // throws the one-line message naming what is missing
     }
@@ -161,8 +154,8 @@ public final class PredictCommand implements Runnable {
   }
 
   /**
-   * Every flag checked before any data is read or any teacher trained: a refusal never comes after
-   * minutes of training. {@code --teacher-epsilon NaN} is refused, not read as "absent".
+   * The flags the experiment's records do not hold, checked before any data is read or any
+   * teacher trained.
    */
   private void validate() {
     for (int c : classes) {
@@ -171,30 +164,28 @@ public final class PredictCommand implements Runnable {
     if (classes.get(0).equals(classes.get(1))) {
       throw new IllegalArgumentException("--classes must be two different labels, but was " + classes);
     }
-    Inputs.count("--teachers", teachers, 1, Inputs.MAX_TEACHERS);
-    if (teachers % 2 == 0) {
-      throw new IllegalArgumentException("--teachers must be odd, but was " + teachers);
-    }
-    Inputs.range("--m", allowance, 1, teachers, "the privacy allowance, between 1 and --teachers");
-    Inputs.range("--sigma", sigma, MIN_SIGMA, 1e4,
-        "a DP-SGD noise multiplier: smaller ones cost more than any epsilon the accountant can bound");
-    Inputs.range("--clip", clip, 1e-6, 1e6, "a clipping norm of per-example gradients");
-    Inputs.range("--epochs", epochs, 0.01, 10_000, "passes over each teacher's data");
-    for (int q : queries) {
-      Inputs.count("--queries", q, 1, 1_000_000);
-    }
-    Inputs.count("--repeats", repeats, 1, 10_000);
-    if (budget != null) {
-      Inputs.epsilon("--budget epsilon", budget.get(0));
-      Inputs.delta("--budget delta", budget.get(1));
-    }
     if (report != null) {
       Inputs.outputDirectory("--report", report);
     }
   }
 
-  /** Smallest DP-SGD noise multiplier. */
-  static final double MIN_SIGMA = 0.3;
+  /**
+   * The experiment. Each value is checked once, by the record that holds it ({@link
+   * KnowledgeTransfer.Training}, {@link KnowledgeTransfer.Config}), whose parameter names are
+   * these flags' names; ε, δ, the budget and the runner were converted when parsed.
+   */
+  private KnowledgeTransfer.Config config() {
+    try {
+      KnowledgeTransfer.Training training = new KnowledgeTransfer.Training(
+          teacherEpsilon == null ? Double.NaN : teacherEpsilon, teacherDelta, sigma, clip,
+          epochs);
+      return new KnowledgeTransfer.Config(teachers, allowance, training, queries, repeats, runner,
+          seed == null ? OptionalLong.empty() : OptionalLong.of(seed),
+          Optional.ofNullable(budget));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("--" + e.getMessage(), e);
+    }
+  }
 
   /** The data source, resolved before any work: every bad input fails here with one line. */
   static BinaryTask load(String data, int negative, int positive) {

@@ -9,6 +9,7 @@ import dev.tradeoff.cli.io.Json;
 import dev.tradeoff.cli.io.LedgerAmounts;
 import dev.tradeoff.cli.options.LedgerLocation;
 import dev.tradeoff.cli.options.MechanismSpecs;
+import dev.tradeoff.cli.options.PrivacyParameters;
 import dev.tradeoff.ledger.PostgresLedger;
 import dev.tradeoff.ledger.PrivacyLedger;
 import dev.tradeoff.ledger.SqliteLedger;
@@ -133,8 +134,9 @@ public final class LedgerCommand implements Runnable {
 
     @Mixin LedgerFile ledger;
 
-    @Option(names = "--budget", required = true, split = ",", description = "E,D: the budget")
-    double[] budget;
+    @Option(names = "--budget", required = true, paramLabel = "E,D",
+        converter = PrivacyParameters.Budget.class, description = "E,D: the budget")
+    ApproxDp budget;
 
     @Option(names = "--filters", defaultValue = dev.tradeoff.ledger.LedgerPolicy.DEFAULT_TEXT,
         description = "how the budget is split between filters, fixed for the ledger's life:"
@@ -144,12 +146,6 @@ public final class LedgerCommand implements Runnable {
 
     @Override
     public Integer call() {
-      if (budget.length != 2) {
-        throw new IllegalArgumentException("--budget must be E,D, but had " + budget.length
-            + " values");
-      }
-      ApproxDp b = new ApproxDp(Inputs.epsilon("--budget", budget[0]),
-          Inputs.delta("--budget", budget[1]));
       LedgerLocation where = ledger.toWrite();
       if (where.exists(ledger.dataset())) {
         throw new IllegalArgumentException("--ledger " + where + " already has dataset "
@@ -157,7 +153,7 @@ public final class LedgerCommand implements Runnable {
             + "; a budget is created once");
       }
       var policy = dev.tradeoff.ledger.LedgerPolicy.parse(filters, null,
-          dev.tradeoff.ledger.LedgerPolicy.defaultEventDelta(b));
+          dev.tradeoff.ledger.LedgerPolicy.defaultEventDelta(budget));
       if (where.file() != null && !java.nio.file.Files.exists(where.file())) {
         Path file = where.file();
         try {
@@ -167,10 +163,10 @@ public final class LedgerCommand implements Runnable {
               + e.getClass().getSimpleName() + ": " + e.getMessage() + ")");
         }
       }
-      try (PrivacyLedger l = where.create(ledger.dataset(), b, policy)) {
+      try (PrivacyLedger l = where.create(ledger.dataset(), budget, policy)) {
         PrintWriter out = spec.commandLine().getOut();
         out.printf("created %s: budget %s, filters %s, head %s%n", l.location(),
-            LedgerAmounts.text(b, RoundingMode.DOWN), policy.text(), l.verify().headHash());
+            LedgerAmounts.text(budget, RoundingMode.DOWN), policy.text(), l.verify().headHash());
         out.flush();
       }
       return 0;

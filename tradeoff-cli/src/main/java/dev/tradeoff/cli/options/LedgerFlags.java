@@ -1,9 +1,7 @@
 package dev.tradeoff.cli.options;
 
 import dev.tradeoff.accounting.guarantee.ApproxDp;
-import dev.tradeoff.cli.io.Inputs;
 import dev.tradeoff.ledger.PrivacyLedger;
-import java.util.List;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -16,9 +14,10 @@ public final class LedgerFlags {
 
   @Mixin LedgerTarget target = new LedgerTarget();
 
-  @Option(names = "--ledger-budget", split = ",", paramLabel = "EPSILON,DELTA",
+  @Option(names = "--ledger-budget", paramLabel = "EPSILON,DELTA",
+      converter = PrivacyParameters.Budget.class,
       description = "Create the ledger's dataset with this total budget.")
-  List<Double> ledgerBudget;
+  ApproxDp ledgerBudget;
 
   /** The {@code --ledger} given, or null. */
   public LedgerLocation location() {
@@ -26,17 +25,13 @@ public final class LedgerFlags {
   }
 
   /**
-   * Refuses a malformed or orphan {@code --ledger-budget}, a {@code --seed} next to a ledger, and
+   * Refuses an orphan {@code --ledger-budget} (its value was checked when parsed), a {@code --seed} next to a ledger, and
    * (when the run will charge) a ledger that is missing without a budget, not writable, or not an
    * (ε, δ) ledger.
    */
   public void check(Long seed, boolean willCharge) {
     LedgerLocation ledger = target.location();
     String dataset = target.dataset();
-    if (ledgerBudget != null && ledgerBudget.size() != 2) {
-      throw new IllegalArgumentException("--ledger-budget must be EPSILON,DELTA, but was "
-          + ledgerBudget);
-    }
     if (ledgerBudget != null && ledger == null) {
       throw new IllegalArgumentException("--ledger-budget needs --ledger FILE");
     }
@@ -47,10 +42,6 @@ public final class LedgerFlags {
       throw new IllegalArgumentException("--seed must not be combined with --ledger: a seeded "
           + "run's noise is determined by its seed, so it is not private and cannot be charged as"
           + " such");
-    }
-    if (ledgerBudget != null) {
-      Inputs.epsilon("--ledger-budget epsilon", ledgerBudget.get(0));
-      Inputs.delta("--ledger-budget delta", ledgerBudget.get(1));
     }
     if (ledger == null || !willCharge) {
       return;
@@ -79,7 +70,6 @@ public final class LedgerFlags {
       return null;
     }
     return ledgerBudget == null ? ledger.open(target.dataset())
-        : ledger.openOrCreate(target.dataset(),
-            new ApproxDp(ledgerBudget.get(0), ledgerBudget.get(1)));
+        : ledger.openOrCreate(target.dataset(), ledgerBudget);
   }
 }

@@ -1,6 +1,7 @@
 package dev.tradeoff.cli.options;
 
 import dev.tradeoff.accounting.accountant.AccountingMethod;
+import dev.tradeoff.accounting.guarantee.ApproxDp;
 import dev.tradeoff.beam.label.Aggregator;
 import dev.tradeoff.beam.runner.BeamRunner;
 import dev.tradeoff.cli.io.Inputs;
@@ -34,6 +35,20 @@ public final class PrivacyParameters {
     }
   }
 
+  /**
+   * A total ε budget in {@code [Inputs.MIN_EPSILON, MAX_TOTAL_EPSILON]} (tune's {@code --budget},
+   * spent over many runs, so beyond one release's {@link Inputs#MAX_EPSILON}).
+   */
+  public static final class TotalEpsilon extends Checked {
+    public TotalEpsilon() {
+      super(v -> Inputs.range("", v, Inputs.MIN_EPSILON, MAX_TOTAL_EPSILON,
+          "a total epsilon budget"));
+    }
+  }
+
+  /** Largest total ε budget ({@link TotalEpsilon}). */
+  public static final double MAX_TOTAL_EPSILON = 10_000;
+
   /** A target δ in {@code [Inputs.MIN_DELTA, 1)} ({@link Inputs#delta}). */
   public static final class Delta extends Checked {
     public Delta() {
@@ -59,6 +74,31 @@ public final class PrivacyParameters {
   public static final class ZcdpRho extends Checked {
     public ZcdpRho() {
       super(v -> Inputs.range("", v, 0, Inputs.MAX_RHO, "a zCDP rho, 1/(2 sigma^2) of a Gaussian"));
+    }
+  }
+
+  /**
+   * A budget {@code EPSILON,DELTA} ({@code --ledger-budget}, {@code --answer-until}, {@code
+   * --budget}): ε as {@link Epsilon}, δ as {@link Delta}, one {@link ApproxDp}. A refusal names
+   * the part: {@code --budget delta must be in [1E-300, 1) (a privacy delta), but was 2.0}.
+   */
+  public static final class Budget implements ITypeConverter<ApproxDp> {
+    @Override
+    public ApproxDp convert(String text) {
+      String[] parts = text.split(",", -1);
+      if (parts.length != 2) {
+        throw new TypeConversionException("must be EPSILON,DELTA, but was '" + text + "'");
+      }
+      return new ApproxDp(part("epsilon", parts[0], new Epsilon()),
+          part("delta", parts[1], new Delta()));
+    }
+
+    private static double part(String name, String text, Checked rule) {
+      try {
+        return rule.convert(text);
+      } catch (TypeConversionException e) {
+        throw new TypeConversionException(name + " " + e.getMessage());
+      }
     }
   }
 

@@ -6,12 +6,12 @@ import dev.tradeoff.accounting.budget.InMemoryBudgetStore;
 import dev.tradeoff.accounting.guarantee.PrivacyGuarantee;
 import dev.tradeoff.accounting.guarantee.PureDp;
 import dev.tradeoff.accounting.guarantee.RenyiDp;
-import dev.tradeoff.cli.io.Inputs;
 import dev.tradeoff.cli.io.Json;
 import dev.tradeoff.cli.io.LedgerAmounts;
 import dev.tradeoff.cli.io.Numbers;
 import dev.tradeoff.cli.options.LedgerLocation;
 import dev.tradeoff.cli.options.LedgerTarget;
+import dev.tradeoff.cli.options.PrivacyParameters;
 import dev.tradeoff.ledger.PrivacyLedger;
 import dev.tradeoff.mechanisms.random.Randomness;
 import dev.tradeoff.selection.command.CommandTuning;
@@ -59,7 +59,8 @@ public final class TuneCommand implements Callable<Integer> {
 
   @Mixin LedgerTarget target;
 
-  @Option(names = "--budget", description = "total budget (for a new ledger, or checked in memory)")
+  @Option(names = "--budget", converter = PrivacyParameters.TotalEpsilon.class,
+      description = "total budget (for a new ledger, or checked in memory)")
   Double budget;
 
   @Option(names = "--seed", description = "seed the dropping randomness (default: SecureRandom)")
@@ -72,9 +73,6 @@ public final class TuneCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     if (plan == null) {
       throw new IllegalArgumentException("--plan is required (or use: tune invocations)");
-    }
-    if (budget != null) {
-      Inputs.range("--budget", budget, Inputs.MIN_EPSILON, 10_000, "a total epsilon budget");
     }
     TuningPlan p = TuningPlan.read(plan);
     RandomGenerator random = seed == null ? Randomness.secure() : Randomness.seeded(seed);

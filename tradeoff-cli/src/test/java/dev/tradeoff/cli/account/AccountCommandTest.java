@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.within;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tradeoff.accounting.conversion.GaussianDpConversion;
 import dev.tradeoff.cli.CliRun;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -296,11 +298,60 @@ class AccountCommandTest {
     }
   }
 
+  /**
+   * calibrate's --method and --mechanism are converted when parsed (a refusal names the flag);
+   * which methods and relations a mechanism allows is one rule, of the request's construction.
+   */
+  @Test
+  void calibrateRefusesAMethodByTheFlagAndTheMechanismsRuleInOneLine() {
+    String[][] cases = {
+        {"tradeoff: --method must be one of analytic, basic, kairouz, optimal, rdp, zcdp, gdp,"
+            + " pld, but was 'magic'", "gaussian", "--method", "magic"},
+        {"tradeoff: --method analytic calibrates the gaussian mechanism only, but --mechanism was"
+            + " laplace", "laplace", "--method", "analytic"},
+        {"tradeoff: --method analytic calibrates one release, but --count was 3; use pld or rdp",
+            "gaussian", "--method", "analytic", "--count", "3"},
+        {"tradeoff: --method must be pld or rdp for subsampled-gaussian, but was 'gdp'",
+            "subsampled-gaussian:q=0.1", "--method", "gdp"},
+        {"tradeoff: --discretization applies to --method pld only, but method was basic",
+            "laplace", "--discretization", "1e-3"},
+        {"tradeoff: --mechanism must be gaussian, laplace, subsampled-gaussian:q=Q,"
+            + " batch-gaussian:n=N,batch=B or shuffled-gaussian:batches=T, but was 'cauchy'",
+            "cauchy"},
+        {"tradeoff: --mechanism batch-gaussian:batch must be in [1, 10], but was 20",
+            "batch-gaussian:n=10,batch=20"},
+        {"tradeoff: --neighbouring must be replace for shuffled-gaussian (fixed-size batches are"
+            + " analysed under replace-one), but was add-remove", "shuffled-gaussian:batches=4"},
+    };
+    for (String[] c : cases) {
+      List<String> args = new ArrayList<>(List.of("account", "calibrate", "--mechanism", c[1],
+          "--target-epsilon", "1", "--target-delta", "1e-5"));
+      args.addAll(List.of(c).subList(2, c.length));
+      CliRun run = CliRun.of(args.toArray(String[]::new));
+      assertThat(run.status()).as(args.toString()).isEqualTo(2);
+      assertThat(run.err().strip()).as(args.toString()).isEqualTo(c[0]);
+      assertThat(run.out()).isEmpty();
+    }
+    CliRun pure = CliRun.of("account", "calibrate", "--mechanism", "laplace", "--target-epsilon",
+        "1", "--json");
+    assertThat(pure.status()).as(pure.err()).isZero();
+    assertThat(pure.json().get("method").asText()).isEqualTo("basic");
+    CliRun needsDelta = CliRun.of("account", "calibrate", "--mechanism", "laplace",
+        "--target-epsilon", "1", "--method", "pld");
+    assertThat(needsDelta.err().strip())
+        .isEqualTo("tradeoff: --target-delta is required for laplace with --method pld");
+  }
+
   @Test
   void anUnknownNeighbouringRelationIsRefusedWhenTheArgumentsAreParsed() {
-    for (String command : new String[] {"compose", "calibrate"}) {
-      CliRun run = CliRun.of("account", command, "--mechanism", "gaussian:sigma=2",
-          "--count", "3", "--delta", "1e-5", "--neighbouring", "sideways");
+    String[][] commands = {
+      {"account", "compose", "--mechanism", "gaussian:sigma=2", "--delta", "1e-5"},
+      {"account", "calibrate", "--mechanism", "gaussian", "--target-epsilon", "1",
+          "--target-delta", "1e-5"}};
+    for (String[] command : commands) {
+      List<String> args = new ArrayList<>(List.of(command));
+      args.addAll(List.of("--count", "3", "--neighbouring", "sideways"));
+      CliRun run = CliRun.of(args.toArray(String[]::new));
       assertThat(run.status()).isEqualTo(2);
       assertThat(run.err().strip())
           .isEqualTo("tradeoff: --neighbouring must be add-remove or replace, but was 'sideways'");

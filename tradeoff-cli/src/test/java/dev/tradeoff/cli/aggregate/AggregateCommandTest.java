@@ -246,6 +246,18 @@ class AggregateCommandTest {
     }
   }
 
+  /** --charge is converted when parsed: its refusal names the flag, before any vote is read. */
+  @Test
+  void anUnknownChargeIsRefusedWhenTheArgumentsAreParsed() throws IOException {
+    Path out = dir.resolve("charge-refused");
+    CliRun r = run(args(counts(5), out, "--sigma2", "40", "--charge", "ex-post"));
+    assertThat(r.status()).isEqualTo(2);
+    assertThat(r.err().strip()).isEqualTo("tradeoff: --charge must be data-independent or "
+        + "data-dependent, but was 'ex-post'");
+    assertThat(r.out()).isEmpty();
+    assertThat(out).doesNotExist();
+  }
+
   @Test
   void theDataDependentChargeIsOptInReleasedBySmoothSensitivityAndRecordedAsSuch()
       throws IOException {

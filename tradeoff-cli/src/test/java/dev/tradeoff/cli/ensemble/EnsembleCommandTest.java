@@ -222,6 +222,63 @@ class EnsembleCommandTest {
     assertThat(dir.resolve("fig.png")).doesNotExist();
   }
 
+  /**
+   * A flag's ε, Δ or δ is refused by its converter, naming the flag; a γ file's by a line naming
+   * the file and the field; either way one line, status 2, nothing written.
+   */
+  @Test
+  void aBadPrivacyParameterIsRefusedNamingTheFlagOrTheGammaFilesField() throws Exception {
+    Path png = dir.resolve("refused.png");
+    String[][] flags = {
+        {"--epsilon", "-1", "ensemble", "optimize", "--teachers", "11", "--m", "3"},
+        {"--teacher-delta", "1", "ensemble", "baseline", "--kind", "sub", "--teachers", "5",
+            "--m", "3", "--epsilon", "0.5"},
+        {"--delta", "0", "ensemble", "optimize", "--teachers", "11", "--m", "3", "--epsilon",
+            "0.1"},
+        {"--epsilon", "NaN", "ensemble", "plot", "--teachers", "5", "--m", "1,2", "--out",
+            png.toString()},
+        {"--teacher-delta", "-0.5", "ensemble", "plot", "--teachers", "5", "--epsilon", "0.1",
+            "--m", "1", "--out", png.toString()},
+    };
+    for (String[] c : flags) {
+      List<String> args = new java.util.ArrayList<>(List.of(c).subList(2, c.length));
+      args.addAll(List.of(c[0], c[1]));
+      Run r = run(args.toArray(String[]::new));
+      assertThat(r.status()).as(args.toString()).isEqualTo(2);
+      assertThat(r.err().strip()).as(args.toString()).startsWith("tradeoff: " + c[0] + " must ")
+          .endsWith(", but was " + Double.parseDouble(c[1])).doesNotContain("\n");
+      assertThat(r.out()).isEmpty();
+    }
+    assertThat(png).doesNotExist();
+
+    Path gamma = dir.resolve("bad-setting.json");
+    Path labels = dir.resolve("refused-labels.csv");
+    Path votes = dir.resolve("votes.csv");
+    Files.writeString(votes, "1,1,0\n");
+    for (String field : List.of("\"epsilon\":-0.5", "\"epsilon\":0.5,\"teacherDelta\":2",
+        "\"epsilon\":0.5,\"requestedDelta\":0")) {
+      Files.writeString(gamma, "{\"gamma\":[0.1,0.1,0.1,0.1],\"setting\":{\"m\":1," + field
+          + "}}");
+      String name = field.substring(field.lastIndexOf(',') + 2, field.lastIndexOf(':') - 1);
+      for (String[] args : new String[][] {
+          {"ensemble", "verify", "--gamma-file", gamma.toString()},
+          {"ensemble", "aggregate", "--votes", votes.toString(), "--gamma-file",
+              gamma.toString(), "--out", labels.toString()}}) {
+        Run r = run(args);
+        assertThat(r.status()).as(field).isEqualTo(2);
+        assertThat(r.err().strip()).as(field)
+            .startsWith("tradeoff: --gamma-file " + gamma + " setting." + name + " must be ")
+            .doesNotContain("\n");
+        assertThat(r.out()).isEmpty();
+      }
+    }
+    assertThat(labels).doesNotExist();
+    // a flag overrides the file's value, and so is what is checked
+    Run overridden = run("ensemble", "verify", "--gamma-file", gamma.toString(), "--delta",
+        "1e-3");
+    assertThat(overridden.err()).doesNotContain("setting.requestedDelta");
+  }
+
   @Test
   void plotWritesAPng() throws Exception {
     Path png = dir.resolve("fig.png");

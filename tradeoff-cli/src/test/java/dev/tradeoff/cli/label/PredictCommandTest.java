@@ -114,6 +114,32 @@ class PredictCommandTest {
         .doesNotContain("\n");
   }
 
+  /**
+   * The experiment's records are the one check of its values: a refusal names the flag, is one
+   * line with status 2, and comes before any data is read or report written.
+   */
+  @Test
+  void eachExperimentValueIsRefusedByItsRecordNamingTheFlag(@TempDir Path dir) {
+    Path report = dir.resolve("report");
+    String[][] cases = {
+        {"--teachers", "4", "must be odd"},
+        {"--m", "20", "must be in [1, 11] (the privacy allowance"},
+        {"--sigma", "0.1", "must be in [0.3, 10000] (a DP-SGD noise multiplier"},
+        {"--clip", "NaN", "must be in [1e-6, 1e6]"},
+        {"--epochs", "0", "must be in [0.01, 10000]"},
+        {"--queries", "20,0", "must be in [1, 1000000], but was 0"},
+        {"--repeats", "0", "must be in [1, 10000], but was 0"},
+    };
+    for (String[] c : cases) {
+      CliRun r = CliRun.of("predict", c[0], c[1], "--report", report.toString());
+      assertThat(r.status()).as(c[0]).isEqualTo(2);
+      assertThat(r.err().strip()).as(c[0]).startsWith("tradeoff: " + c[0] + " " + c[2])
+          .doesNotContain("\n");
+      assertThat(r.out()).isEmpty();
+      assertThat(report).doesNotExist();
+    }
+  }
+
   @Test
   void runnerMissingFromTheClassPathIsOneLineAndStatusTwo() {
     // The default jar carries only the DirectRunner (Spark is optional in tradeoff-beam).

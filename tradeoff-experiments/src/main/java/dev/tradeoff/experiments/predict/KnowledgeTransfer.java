@@ -105,15 +105,25 @@ public final class KnowledgeTransfer {
    */
   public record Training(double teacherEpsilon, double teacherDelta, double sigma, double clip,
       double epochs) {
+    /** Smallest DP-SGD noise multiplier: below, no ε the accountant can bound is met. */
+    public static final double MIN_SIGMA = 0.3;
+
+    /**
+     * The one check of these values (the {@code predict} command's flags are named as the
+     * parameters are, with {@code --} in front); each range is where a run is meaningful and ends.
+     */
     public Training {
-      Require.openUnit("teacher delta", teacherDelta);
+      Require.openUnit("teacher-delta", teacherDelta);
       if (!Double.isNaN(teacherEpsilon)) {
-        Require.positive("teacher epsilon", teacherEpsilon);
-      } else {
-        Require.positive("sigma", sigma);
+        Require.positive("teacher-epsilon", teacherEpsilon);
       }
-      Require.positive("clip", clip);
-      Require.positive("epochs", epochs);
+      Require.that(sigma >= MIN_SIGMA && sigma <= 1e4, "sigma", "must be in [" + MIN_SIGMA
+          + ", 10000] (a DP-SGD noise multiplier: smaller ones cost more than any epsilon the"
+          + " accountant can bound)", sigma);
+      Require.that(clip >= 1e-6 && clip <= 1e6, "clip", "must be in [1e-6, 1e6] (a clipping"
+          + " norm of per-example gradients)", clip);
+      Require.that(epochs >= 0.01 && epochs <= 10_000, "epochs", "must be in [0.01, 10000]"
+          + " (passes over each teacher's data)", epochs);
     }
   }
 
@@ -130,18 +140,26 @@ public final class KnowledgeTransfer {
    */
   public record Config(int teachers, double allowance, Training training, List<Integer> queries,
       int repeats, BeamRunner runner, OptionalLong seed, Optional<ApproxDp> budget) {
+    /** Most teachers: DaRRM's verifier and LP cost grow with K². */
+    public static final int MAX_TEACHERS = 1001;
+
+    /**
+     * The one check of these values (named as the {@code predict} command's flags are, less the
+     * {@code --}).
+     */
     public Config {
-      Require.positive("teachers", teachers);
+      Require.inClosedRange("teachers", teachers, 1, MAX_TEACHERS);
       Require.that(teachers % 2 == 1, "teachers", "must be odd (DaRRM's majority has no ties)",
           teachers);
-      Require.inClosedRange("m", allowance, 1, teachers);
+      Require.that(allowance >= 1 && allowance <= teachers, "m", "must be in [1, " + teachers
+          + "] (the privacy allowance, between 1 and teachers)", allowance);
       Require.nonNull("training", training);
       queries = List.copyOf(Require.nonNull("queries", queries));
       Require.that(!queries.isEmpty(), "queries", "must list at least one Q", queries);
       for (int q : queries) {
-        Require.positive("queries", q);
+        Require.inClosedRange("queries", q, 1, 1_000_000);
       }
-      Require.positive("repeats", repeats);
+      Require.inClosedRange("repeats", repeats, 1, 10_000);
       Require.nonNull("runner", runner);
       Require.nonNull("seed", seed);
       Require.nonNull("budget", budget);
