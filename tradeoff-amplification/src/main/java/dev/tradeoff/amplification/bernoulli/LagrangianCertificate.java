@@ -61,6 +61,20 @@ final class LagrangianCertificate {
       boolean splitP,
       Corner[] corners) {}
 
+  /**
+   * What a box's bound is computed for. A box closes once its bound is at most {@code target}; the
+   * search returns max(1, largest closed bound, largest open bound), so a bound at or below {@code
+   * floor} — 1, or the largest bound closed so far, which the result can only exceed — changes
+   * nothing: whichever of the box's bounds is the least, the box closes, the result is the same, and
+   * so is every split decision (a half at or below the floor is below the target, so it decides
+   * nothing that the other half does not). So a box's bounds are tried, in the same order as ever,
+   * only until one is at or below the floor, and the search is the same search, bit for bit.
+   *
+   * @param target e^{tolerance} &gt; 1
+   * @param floor max(1, largest bound closed so far) ≤ target
+   */
+  record Goal(double target, double floor) {}
+
   /** A corner of a box: the point, log F/F* there, and whether both constraints hold there. */
   private record Corner(Point point, double phi, boolean feasible) {}
 
@@ -117,14 +131,15 @@ final class LagrangianCertificate {
     double settled = Double.NEGATIVE_INFINITY;
     Box root =
         lagrangian.box(
-            Double.NEGATIVE_INFINITY, 0, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, target);
+            Double.NEGATIVE_INFINITY, 0, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY,
+            new Goal(target, 1));
     double bestFeasible = root.feasible();
     open.add(root);
     long nodes = 0;
     while (!open.isEmpty() && open.peek().bound() > target && nodes < maxNodes) {
       Box b = open.poll();
       nodes++;
-      Box[] children = split(lagrangian, b, target);
+      Box[] children = split(lagrangian, b, new Goal(target, Math.max(1, settled)));
       for (Box child : children) {
         bestFeasible = Math.max(bestFeasible, child.feasible());
         if (child.bound() <= target) {
@@ -162,18 +177,19 @@ final class LagrangianCertificate {
    * wider side is kept (a purely greedy choice needed 424 000 boxes instead of 1 946 at α = 5,
    * c = 0.1, dk = 1, ε = 1, by thinning boxes that also had to be cut across).
    */
-  private static Box[] split(Lagrangian lagrangian, Box b, double target) {
+  private static Box[] split(Lagrangian lagrangian, Box b, Goal goal) {
     Lagrangian.Axis pAxis = lagrangian.axis(true, b.p0(), b.p1());
     Lagrangian.Axis sAxis = lagrangian.axis(false, b.s0(), b.s1());
-    Box[] wider = halves(lagrangian, b, b.splitP(), pAxis, sAxis, target);
+    double target = goal.target();
+    double excess = b.bound() - target;
+    Box[] wider = halves(lagrangian, b, b.splitP(), pAxis, sAxis, goal, Double.POSITIVE_INFINITY);
     boolean finite =
         Double.isFinite(b.p0()) && Double.isFinite(b.s0()) && Double.isFinite(b.s1());
-    double excess = b.bound() - target;
     if (!finite || worst(wider) - target <= 0.5 * excess) {
       return wider;
     }
-    Box[] other = halves(lagrangian, b, !b.splitP(), pAxis, sAxis, target);
-    return worst(other) - target <= 0.5 * excess ? other : wider;
+    Box[] other = halves(lagrangian, b, !b.splitP(), pAxis, sAxis, goal, 0.5 * excess);
+    return other != null && worst(other) - target <= 0.5 * excess ? other : wider;
   }
 
   /**
@@ -182,28 +198,44 @@ final class LagrangianCertificate {
    * side not cut.
    */
   private static Box[] halves(
-      Lagrangian lagrangian, Box b, boolean acrossP, Lagrangian.Axis pAxis, Lagrangian.Axis sAxis,
-      double target) {
+      Lagrangian lagrangian,
+      Box b,
+      boolean acrossP,
+      Lagrangian.Axis pAxis,
+      Lagrangian.Axis sAxis,
+      Goal goal,
+      double allowed) {
     Corner[] c = b.corners();
+    Box first;
     if (acrossP) {
       double m = splitPoint(b.p0(), b.p1());
       Corner low = lagrangian.corner(m, b.s0());
       Corner high = lagrangian.corner(m, b.s1());
+      first =
+          lagrangian.box(b.p0(), m, b.s0(), b.s1(), new Corner[] {c[0], low, c[2], high},
+              lagrangian.axis(true, b.p0(), m), sAxis, goal);
+      if (first.bound() - goal.target() > allowed) {
+        return null;
+      }
       return new Box[] {
-        lagrangian.box(b.p0(), m, b.s0(), b.s1(), new Corner[] {c[0], low, c[2], high},
-            lagrangian.axis(true, b.p0(), m), sAxis, target),
+        first,
         lagrangian.box(m, b.p1(), b.s0(), b.s1(), new Corner[] {low, c[1], high, c[3]},
-            lagrangian.axis(true, m, b.p1()), sAxis, target)
+            lagrangian.axis(true, m, b.p1()), sAxis, goal)
       };
     }
     double m = splitPoint(b.s0(), b.s1());
     Corner left = lagrangian.corner(b.p0(), m);
     Corner right = lagrangian.corner(b.p1(), m);
+    first =
+        lagrangian.box(b.p0(), b.p1(), b.s0(), m, new Corner[] {c[0], c[1], left, right},
+            pAxis, lagrangian.axis(false, b.s0(), m), goal);
+    if (first.bound() - goal.target() > allowed) {
+      return null;
+    }
     return new Box[] {
-      lagrangian.box(b.p0(), b.p1(), b.s0(), m, new Corner[] {c[0], c[1], left, right},
-          pAxis, lagrangian.axis(false, b.s0(), m), target),
+      first,
       lagrangian.box(b.p0(), b.p1(), m, b.s1(), new Corner[] {left, right, c[2], c[3]},
-          pAxis, lagrangian.axis(false, m, b.s1()), target)
+          pAxis, lagrangian.axis(false, m, b.s1()), goal)
     };
   }
 
@@ -344,7 +376,7 @@ final class LagrangianCertificate {
      * sampled values of {@link #scaledLagrangian}.
      */
     double anchoredBoxBound(double p0, double p1, double s0, double s1) {
-      return anchoredBound(axis(true, p0, p1), axis(false, s0, s1));
+      return anchoredBound(axis(true, p0, p1), axis(false, s0, s1), Double.NEGATIVE_INFINITY);
     }
 
     /** L/F* at the logits (tp, ts), for these multipliers. */
@@ -359,9 +391,9 @@ final class LagrangianCertificate {
     }
 
     /** The box [p0, p1] × [s0, s1] with its corners and bound computed afresh. */
-    Box box(double p0, double p1, double s0, double s1, double target) {
+    Box box(double p0, double p1, double s0, double s1, Goal goal) {
       Corner[] corners = {corner(p0, s0), corner(p1, s0), corner(p0, s1), corner(p1, s1)};
-      return box(p0, p1, s0, s1, corners, axis(true, p0, p1), axis(false, s0, s1), target);
+      return box(p0, p1, s0, s1, corners, axis(true, p0, p1), axis(false, s0, s1), goal);
     }
 
     /** The corner at the logits (tp, ts): log F/F* there and whether both constraints hold. */
@@ -379,13 +411,16 @@ final class LagrangianCertificate {
     }
 
     /**
-     * The box's bound: the least of the first-order, convexity, Taylor and anchored bounds, each
-     * tried only while the box is not yet closed. {@code pAxis} and {@code sAxis} are the box's two
-     * intervals, whose piece values it may share with the boxes beside it.
+     * The box's bound: the least of the first-order, convexity, Taylor and anchored bounds, the
+     * last two tried only while the box is not yet closed, and none once one is at or below the
+     * goal's floor (see {@link Goal}). {@code pAxis} and {@code sAxis} are the box's two intervals,
+     * whose piece values it may share with the boxes beside it.
      */
     private Box box(
         double p0, double p1, double s0, double s1, Corner[] corners, Axis pAxis, Axis sAxis,
-        double target) {
+        Goal goal) {
+      double target = goal.target();
+      double floor = goal.floor();
       Point[] points = new Point[4];
       double[] phi = new double[4];
       double maxPhi = Double.NEGATIVE_INFINITY;
@@ -399,7 +434,7 @@ final class LagrangianCertificate {
         }
       }
       double bound = firstOrderBound(points, maxPhi);
-      if (bound > 0) {
+      if (bound > floor) {
         Point centre = Point.ofLogits(middle(p0, p1), middle(s0, s1));
         if (centre.x() > 0 && centre.s() > 0 && centre.s() < 1) {
           bound = Math.min(bound, secondOrderBound(points, phi, centre));
@@ -407,10 +442,10 @@ final class LagrangianCertificate {
       }
       boolean finite = Double.isFinite(p0) && Double.isFinite(s0) && Double.isFinite(s1);
       if (bound > target && finite) {
-        bound = Math.min(bound, taylorBound(pAxis, sAxis));
+        bound = Math.min(bound, taylorBound(pAxis, sAxis, floor));
       }
       if (bound > target && finite) {
-        bound = Math.min(bound, anchoredBound(pAxis, sAxis));
+        bound = Math.min(bound, anchoredBound(pAxis, sAxis, floor));
       }
       return new Box(p0, p1, s0, s1, bound, feasible, width(p0, p1) >= width(s0, s1), corners);
     }
@@ -716,14 +751,18 @@ final class LagrangianCertificate {
      * cancellation that a bound on the terms apart loses. See {@link #taylor} for the expansion.
      */
     double taylorBound(double p0, double p1, double s0, double s1) {
-      return taylorBound(axis(true, p0, p1), axis(false, s0, s1));
+      return taylorBound(axis(true, p0, p1), axis(false, s0, s1), Double.NEGATIVE_INFINITY);
     }
 
-    private double taylorBound(Axis p, Axis s) {
+    /**
+     * The least of the three Taylor bounds, or the first found at or below {@code floor} (the
+     * anchored ones are tried first: they are usually the least).
+     */
+    private double taylorBound(Axis p, Axis s, double floor) {
       int size = terms.size;
       double[] constant = terms.constant;
       double[] sign = terms.sign;
-      double best = scaledBack(taylor(constant, sign, -1, size, relErr, p, s));
+      double best = Double.POSITIVE_INFINITY;
       int k = size - 1;
       double kConstant = sign[k] == 0 ? 0 : Math.exp(constant[k]);
       int bestPos = -1;
@@ -766,8 +805,11 @@ final class LagrangianCertificate {
           product = r[1] * Math.exp(Math.min(log, 700));
         }
         best = Math.min(best, kConstant * (1 + relErr) + product);
+        if (best <= floor) {
+          return best;
+        }
       }
-      return best;
+      return Math.min(best, scaledBack(taylor(constant, sign, -1, size, relErr, p, s)));
     }
 
     /** log|term i| at the centre of the box p × s. */
@@ -785,7 +827,7 @@ final class LagrangianCertificate {
      * bounds lose. Two anchors are tried: the largest positive and the largest negative term at the
      * centre.
      */
-    private double anchoredBound(Axis p, Axis s) {
+    private double anchoredBound(Axis p, Axis s, double floor) {
       double hp = 0.5 * (p.t1 - p.t0);
       double hs = 0.5 * (s.t1 - s.t0);
       double[] centre = new double[terms.size];
@@ -804,6 +846,9 @@ final class LagrangianCertificate {
       for (int a : new int[] {bestPos, bestNeg}) {
         if (a >= 0 && centre[a] > Double.NEGATIVE_INFINITY) {
           bound = Math.min(bound, anchoredBound(a, centre, hp, hs, p, s));
+          if (bound <= floor) {
+            return bound;
+          }
         }
       }
       return bound;
