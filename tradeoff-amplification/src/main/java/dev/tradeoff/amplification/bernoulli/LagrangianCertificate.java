@@ -49,7 +49,8 @@ final class LagrangianCertificate {
 
   /**
    * A box in logit coordinates, its bound on L/F* and the best F/F* at a feasible corner (log), with
-   * its corners (p0, s0), (p1, s0), (p0, s1), (p1, s1), which its halves share.
+   * its corners (p0, s0), (p1, s0), (p0, s1), (p1, s1) and its two intervals, which its halves
+   * share.
    */
   private record Box(
       double p0,
@@ -59,7 +60,9 @@ final class LagrangianCertificate {
       double bound,
       double feasible,
       boolean splitP,
-      Corner[] corners) {}
+      Corner[] corners,
+      Lagrangian.Axis pAxis,
+      Lagrangian.Axis sAxis) {}
 
   /**
    * What a box's bound is computed for. A box closes once its bound is at most {@code target}; the
@@ -178,34 +181,29 @@ final class LagrangianCertificate {
    * c = 0.1, dk = 1, ε = 1, by thinning boxes that also had to be cut across).
    */
   private static Box[] split(Lagrangian lagrangian, Box b, Goal goal) {
-    Lagrangian.Axis pAxis = lagrangian.axis(true, b.p0(), b.p1());
-    Lagrangian.Axis sAxis = lagrangian.axis(false, b.s0(), b.s1());
     double target = goal.target();
     double excess = b.bound() - target;
-    Box[] wider = halves(lagrangian, b, b.splitP(), pAxis, sAxis, goal, Double.POSITIVE_INFINITY);
+    Box[] wider = halves(lagrangian, b, b.splitP(), goal, Double.POSITIVE_INFINITY);
     boolean finite =
         Double.isFinite(b.p0()) && Double.isFinite(b.s0()) && Double.isFinite(b.s1());
     if (!finite || worst(wider) - target <= 0.5 * excess) {
       return wider;
     }
-    Box[] other = halves(lagrangian, b, !b.splitP(), pAxis, sAxis, goal, 0.5 * excess);
+    Box[] other = halves(lagrangian, b, !b.splitP(), goal, 0.5 * excess);
     return other != null && worst(other) - target <= 0.5 * excess ? other : wider;
   }
 
   /**
-   * The two halves of a box across p ({@code acrossP}) or across s. They share two of the box's
-   * corners each, the two new corners on the cut, and the box's interval (with its values) on the
-   * side not cut.
+   * The two halves of a box across p ({@code acrossP}) or across s, or null when the first half's
+   * bound exceeds the target by more than {@code allowed} (the caller then rejects the split
+   * whatever the second half's bound). They share two of the box's corners each, the two new
+   * corners on the cut, the box's interval on the side not cut, and the knots of the halved one.
    */
   private static Box[] halves(
-      Lagrangian lagrangian,
-      Box b,
-      boolean acrossP,
-      Lagrangian.Axis pAxis,
-      Lagrangian.Axis sAxis,
-      Goal goal,
-      double allowed) {
+      Lagrangian lagrangian, Box b, boolean acrossP, Goal goal, double allowed) {
     Corner[] c = b.corners();
+    Lagrangian.Axis pAxis = b.pAxis();
+    Lagrangian.Axis sAxis = b.sAxis();
     Box first;
     if (acrossP) {
       double m = splitPoint(b.p0(), b.p1());
@@ -213,14 +211,14 @@ final class LagrangianCertificate {
       Corner high = lagrangian.corner(m, b.s1());
       first =
           lagrangian.box(b.p0(), m, b.s0(), b.s1(), new Corner[] {c[0], low, c[2], high},
-              lagrangian.axis(true, b.p0(), m), sAxis, goal);
+              pAxis.half(true, m), sAxis, goal);
       if (first.bound() - goal.target() > allowed) {
         return null;
       }
       return new Box[] {
         first,
         lagrangian.box(m, b.p1(), b.s0(), b.s1(), new Corner[] {low, c[1], high, c[3]},
-            lagrangian.axis(true, m, b.p1()), sAxis, goal)
+            pAxis.half(false, m), sAxis, goal)
       };
     }
     double m = splitPoint(b.s0(), b.s1());
@@ -228,14 +226,14 @@ final class LagrangianCertificate {
     Corner right = lagrangian.corner(b.p1(), m);
     first =
         lagrangian.box(b.p0(), b.p1(), b.s0(), m, new Corner[] {c[0], c[1], left, right},
-            pAxis, lagrangian.axis(false, b.s0(), m), goal);
+            pAxis, sAxis.half(true, m), goal);
     if (first.bound() - goal.target() > allowed) {
       return null;
     }
     return new Box[] {
       first,
       lagrangian.box(b.p0(), b.p1(), m, b.s1(), new Corner[] {left, right, c[2], c[3]},
-          pAxis, lagrangian.axis(false, m, b.s1()), goal)
+          pAxis, sAxis.half(false, m), goal)
     };
   }
 
@@ -406,8 +404,8 @@ final class LagrangianCertificate {
     /** The values of the terms' pieces on [t0, t1] of the p logit ({@code p}) or the s logit. */
     Axis axis(boolean p, double t0, double t1) {
       return p
-          ? new Axis(t0, t1, terms.kp, terms.xp, terms.yp)
-          : new Axis(t0, t1, terms.ks, terms.xs, terms.ys);
+          ? new Axis(t0, t1, terms.kp, terms.xp, terms.yp, null, null)
+          : new Axis(t0, t1, terms.ks, terms.xs, terms.ys, null, null);
     }
 
     /**
@@ -447,85 +445,124 @@ final class LagrangianCertificate {
       if (bound > target && finite) {
         bound = Math.min(bound, anchoredBound(pAxis, sAxis, floor));
       }
-      return new Box(p0, p1, s0, s1, bound, feasible, width(p0, p1) >= width(s0, s1), corners);
+      return new Box(
+          p0, p1, s0, s1, bound, feasible, width(p0, p1) >= width(s0, s1), corners, pAxis, sAxis);
     }
 
     /**
-     * One logit interval [t0, t1] (finite when its values are read) and, computed on first use and
-     * kept, what the Taylor and anchored bounds read of each term's piece κ·ℓ(t; x, y) on it: the
-     * piece at both ends and at the centre, σ(t + δ) there, and the least and largest σ′(t + δ) on
-     * the interval (δ = log x − log y), with σ and σ′ of t itself. Every value is computed by the
-     * same expression, in the same order, as when it was computed again for each term, anchor and
-     * bound, so the bounds it gives are bit for bit those; it only stops recomputing them, for the
-     * box's three Taylor bounds and two anchored bounds, and for the boxes that share the interval
-     * (a box and its halves across the other side).
+     * What the Taylor and anchored bounds read of every term's piece κ·ℓ(t; x, y) at one logit t:
+     * the piece, σ(t + δ) and σ′(t + δ) (δ = log x − log y; σ′ only where x, y &gt; 0), and σ(t),
+     * σ′(t). Each is computed by the same expression as the bounds computed it before they shared
+     * it, so the bounds are bit for bit the same.
+     */
+    private static final class Knot {
+      final double[] value;
+      final double[] sig;
+      final double[] slope;
+      final double base;
+      final double baseSlope;
+
+      Knot(double t, double[] kappa, double[] x, double[] y) {
+        int size = kappa.length;
+        value = new double[size];
+        sig = new double[size];
+        slope = new double[size];
+        double logSig = logSigmoid(t);
+        double logSigNeg = logSigmoid(-t);
+        for (int i = 0; i < size; i++) {
+          value[i] = piece(kappa[i], x[i], y[i], logSig, logSigNeg);
+          sig[i] = shiftedSigmoid(t, x[i], y[i]);
+          if (x[i] != Double.NEGATIVE_INFINITY && y[i] != Double.NEGATIVE_INFINITY) {
+            slope[i] = sigmoidSlope(t + x[i] - y[i]);
+          }
+        }
+        base = sigmoid(t);
+        baseSlope = sigmoidSlope(t);
+      }
+    }
+
+    /**
+     * One logit interval [t0, t1] of one side (finite when its values are read) and what the bounds
+     * read of the terms' pieces on it: the {@link Knot}s at both ends and at the centre, and the
+     * least and largest σ′(t + δ) on the interval (σ′ = σ(1 − σ) rises to 1/4 at 0 and falls after:
+     * least at an end, largest at the point nearest 0). Computed on first use and kept, so that a
+     * box's three Taylor bounds and two anchored bounds, the boxes that share the interval (a box
+     * and its halves across the other side), and the halves of the interval (whose ends are its
+     * ends and centre) compute each knot once.
      */
     final class Axis {
       final double t0;
       final double t1;
-      /** The centre, as the bounds compute it. */
+      /** The centre, as the bounds compute it (and as a finite interval is halved). */
       final double tc;
       private final double[] kappa;
       private final double[] x;
       private final double[] y;
-      private double[] value0;
-      private double[] value1;
-      private double[] valueC;
-      private double[] sig0;
-      private double[] sig1;
-      private double[] sigC;
+      private Knot low;
+      private Knot high;
+      private Knot centre;
       private double[] slopeLow;
       private double[] slopeHigh;
-      private double base0;
-      private double base1;
-      private double baseC;
       private double baseSlopeLow;
       private double baseSlopeHigh;
 
-      private Axis(double t0, double t1, double[] kappa, double[] x, double[] y) {
+      private Axis(
+          double t0, double t1, double[] kappa, double[] x, double[] y, Knot low, Knot high) {
         this.t0 = t0;
         this.t1 = t1;
         this.tc = 0.5 * (t0 + t1);
         this.kappa = kappa;
         this.x = x;
         this.y = y;
+        this.low = low;
+        this.high = high;
       }
 
-      /** Computes the values on first use. */
+      /**
+       * The half [t0, m] ({@code lower}) or [m, t1] of this interval, m = {@code splitPoint(t0, t1)};
+       * it reuses this interval's knots where they are computed and m is their centre.
+       */
+      Axis half(boolean lower, double m) {
+        boolean shared = centre != null && m == tc;
+        return lower
+            ? new Axis(t0, m, kappa, x, y, shared ? low : null, shared ? centre : null)
+            : new Axis(m, t1, kappa, x, y, shared ? centre : null, shared ? high : null);
+      }
+
+      /** Computes the knots and slope ranges on first use. */
       private void fill() {
-        if (value0 != null) {
+        if (centre != null) {
           return;
         }
+        if (low == null) {
+          low = new Knot(t0, kappa, x, y);
+        }
+        if (high == null) {
+          high = new Knot(t1, kappa, x, y);
+        }
+        centre = new Knot(tc, kappa, x, y);
         int size = kappa.length;
-        value0 = new double[size];
-        value1 = new double[size];
-        valueC = new double[size];
-        sig0 = new double[size];
-        sig1 = new double[size];
-        sigC = new double[size];
         slopeLow = new double[size];
         slopeHigh = new double[size];
-        double[] logSig = {logSigmoid(t0), logSigmoid(t1), logSigmoid(tc)};
-        double[] logSigNeg = {logSigmoid(-t0), logSigmoid(-t1), logSigmoid(-tc)};
         for (int i = 0; i < size; i++) {
-          value0[i] = piece(kappa[i], x[i], y[i], logSig[0], logSigNeg[0]);
-          value1[i] = piece(kappa[i], x[i], y[i], logSig[1], logSigNeg[1]);
-          valueC[i] = piece(kappa[i], x[i], y[i], logSig[2], logSigNeg[2]);
-          sig0[i] = shiftedSigmoid(t0, x[i], y[i]);
-          sig1[i] = shiftedSigmoid(t1, x[i], y[i]);
-          sigC[i] = shiftedSigmoid(tc, x[i], y[i]);
           if (x[i] != Double.NEGATIVE_INFINITY && y[i] != Double.NEGATIVE_INFINITY) {
             double u0 = t0 + x[i] - y[i];
             double u1 = t1 + x[i] - y[i];
-            slopeLow[i] = Math.min(sigmoidSlope(u0), sigmoidSlope(u1));
-            slopeHigh[i] = sigmoidSlope(Math.max(u0, Math.min(u1, 0)));
+            slopeLow[i] = Math.min(low.slope[i], high.slope[i]);
+            slopeHigh[i] = nearestZero(u0, u1, low.slope[i], high.slope[i]);
           }
         }
-        base0 = sigmoid(t0);
-        base1 = sigmoid(t1);
-        baseC = sigmoid(tc);
-        baseSlopeLow = Math.min(sigmoidSlope(t0), sigmoidSlope(t1));
-        baseSlopeHigh = sigmoidSlope(Math.max(t0, Math.min(t1, 0)));
+        baseSlopeLow = Math.min(low.baseSlope, high.baseSlope);
+        baseSlopeHigh = nearestZero(t0, t1, low.baseSlope, high.baseSlope);
+      }
+
+      /**
+       * σ′ at the point of [u0, u1] nearest 0, given σ′(u0) and σ′(u1): σ′ depends on |u| only, so
+       * the value at an end is the one already computed there.
+       */
+      private double nearestZero(double u0, double u1, double atU0, double atU1) {
+        double u = Math.max(u0, Math.min(u1, 0));
+        return u == u0 ? atU0 : u == u1 ? atU1 : sigmoidSlope(u);
       }
 
       /** Whether term i has a piece on this side (κ ≠ 0); a = −1 stands for no anchor. */
@@ -548,13 +585,13 @@ final class LagrangianCertificate {
       /** The piece of term i (0 when it has none) at the centre. */
       double centre(int i) {
         fill();
-        return valueC[i];
+        return centre.value[i];
       }
 
-      /** The piece of term i (0 when it has none) at t0 ({@code low}) or t1. */
-      double end(int i, boolean low) {
+      /** The piece of term i (0 when it has none) at t0 ({@code atLow}) or t1. */
+      double end(int i, boolean atLow) {
         fill();
-        return low ? value0[i] : value1[i];
+        return atLow ? low.value[i] : high.value[i];
       }
 
       /**
@@ -567,15 +604,15 @@ final class LagrangianCertificate {
         double total = 0;
         if (has(i)) {
           double k = kappa[i];
-          v += k * sigC[i];
+          v += k * centre.sig[i];
           total += k;
         }
         if (has(a)) {
           double k = -kappa[a];
-          v += k * sigC[a];
+          v += k * centre.sig[a];
           total += k;
         }
-        return v - total * baseC;
+        return v - total * centre.base;
       }
 
       /**
@@ -594,14 +631,14 @@ final class LagrangianCertificate {
             continue;
           }
           double k = m == 0 ? kappa[j] : -kappa[j];
-          double v0 = k * sig0[j];
-          double v1 = k * sig1[j];
+          double v0 = k * low.sig[j];
+          double v1 = k * high.sig[j];
           lo += Math.min(v0, v1);
           hi += Math.max(v0, v1);
           total += k;
         }
-        double v0 = -total * base0;
-        double v1 = -total * base1;
+        double v0 = -total * low.base;
+        double v1 = -total * high.base;
         out[at] = lo + Math.min(v0, v1);
         out[at + 1] = hi + Math.max(v0, v1);
       }
@@ -645,14 +682,14 @@ final class LagrangianCertificate {
       void valueRange(int i, int a, double[] out, int at, int dat) {
         fill();
         if (!(has(i) && has(a))) {
-          double v0 = pieces(i, a, value0);
-          double v1 = pieces(i, a, value1);
+          double v0 = pieces(i, a, low.value);
+          double v1 = pieces(i, a, high.value);
           out[at] = Math.min(v0, v1);
           out[at + 1] = Math.max(v0, v1);
           return;
         }
         double radius = Math.max(Math.abs(out[dat]), Math.abs(out[dat + 1])) * 0.5 * (t1 - t0);
-        double c = pieces(i, a, valueC);
+        double c = pieces(i, a, centre.value);
         out[at] = c - radius;
         out[at + 1] = c + radius;
       }
@@ -660,7 +697,7 @@ final class LagrangianCertificate {
       /** The piece of term i minus the anchor's at the centre. */
       double piecesAtCentre(int i, int a) {
         fill();
-        return pieces(i, a, valueC);
+        return pieces(i, a, centre.value);
       }
 
       /**
@@ -677,8 +714,8 @@ final class LagrangianCertificate {
           if (coef[m] == 0) {
             continue;
           }
-          double v0 = coef[m] * (m == 0 ? sig0[i] : m == 1 ? sig0[a] : base0);
-          double v1 = coef[m] * (m == 0 ? sig1[i] : m == 1 ? sig1[a] : base1);
+          double v0 = coef[m] * (m == 0 ? low.sig[i] : m == 1 ? low.sig[a] : low.base);
+          double v1 = coef[m] * (m == 0 ? high.sig[i] : m == 1 ? high.sig[a] : high.base);
           lo += Math.min(v0, v1);
           hi += Math.max(v0, v1);
         }
