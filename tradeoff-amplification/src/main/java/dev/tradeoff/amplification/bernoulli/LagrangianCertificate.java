@@ -22,8 +22,9 @@ import java.util.PriorityQueue;
  * may cancel) and an anchored first-order bound. All arithmetic is in log space, with rounding
  * margins proportional to the magnitudes of the terms.
  *
- * <p>{@link #certify} is stateless: each call builds its own {@link Lagrangian} (immutable) and
- * search, and returns an immutable {@link Result}.
+ * <p>{@link #certify} is stateless: each call builds its own {@link Lagrangian} (whose only
+ * mutable parts are a scratch array and interval values computed on first use, so it is used by
+ * that call's thread alone) and search, and returns an immutable {@link Result}.
  */
 final class LagrangianCertificate {
 
@@ -344,7 +345,8 @@ final class LagrangianCertificate {
 
   /**
    * The Lagrangian L/F* of one start p*: its scale F*, multipliers, rounding margin and terms, all
-   * fixed at construction, and the bounds on L/F* over boxes. Immutable; one per {@link #certify}.
+   * fixed at construction, and the bounds on L/F* over boxes. One per {@link #certify}, used by one
+   * thread: its Taylor bound reuses a scratch array.
    */
   final class Lagrangian {
     private final double logScale;
@@ -352,6 +354,8 @@ final class LagrangianCertificate {
     private final double lam2;
     private final double relErr;
     private final Terms terms;
+    /** Scratch rows of {@link LagrangianCertificate#taylor}, one per term, rewritten by each call. */
+    private final double[][] work;
 
     private Lagrangian(double logP) {
       double pLogit = logP - LogMath.log1mExp(logP);
@@ -366,6 +370,7 @@ final class LagrangianCertificate {
                   + Math.abs(logBudget)
                   + Math.abs(logScale));
       this.terms = new Terms();
+      this.work = new double[terms.size][15];
     }
 
     /**
@@ -822,7 +827,7 @@ final class LagrangianCertificate {
         for (int i = 0; i < k; i++) {
           rc[i] = constant[i] - constant[anchor];
         }
-        double[] r = taylor(rc, sign, anchor, k, 2 * relErr, p, s);
+        double[] r = taylor(rc, sign, anchor, k, 2 * relErr, p, s, work);
         if (!(r[1] < Double.POSITIVE_INFINITY)) {
           continue;
         }
@@ -846,7 +851,7 @@ final class LagrangianCertificate {
           return best;
         }
       }
-      return Math.min(best, scaledBack(taylor(constant, sign, -1, size, relErr, p, s)));
+      return Math.min(best, scaledBack(taylor(constant, sign, -1, size, relErr, p, s, work)));
     }
 
     /** log|term i| at the centre of the box p × s. */
@@ -1064,6 +1069,7 @@ final class LagrangianCertificate {
    * width.
    *
    * @param err absolute error of each computed U_i
+   * @param q scratch, at least {@code count} rows of 15, overwritten
    */
   private static double[] taylor(
       double[] constant,
@@ -1072,19 +1078,19 @@ final class LagrangianCertificate {
       int count,
       double err,
       Lagrangian.Axis p,
-      Lagrangian.Axis s) {
+      Lagrangian.Axis s,
+      double[][] q) {
     double tp = p.tc;
     double ts = s.tc;
     double hp = 0.5 * (p.t1 - p.t0);
     double hs = 0.5 * (s.t1 - s.t0);
     // per term: centre, low, high, then [dp range], [ds range], [dpp range], [dss range]
-    double[][] q = new double[count][];
     double top = Double.NEGATIVE_INFINITY;
     for (int i = 0; i < count; i++) {
       if (sign[i] == 0 || constant[i] == Double.NEGATIVE_INFINITY) {
         continue;
       }
-      double[] r = new double[15];
+      double[] r = q[i];
       p.derivativeRange(i, anchor, r, 3);
       s.derivativeRange(i, anchor, r, 5);
       p.secondDerivativeRange(i, anchor, r, 7);
@@ -1094,7 +1100,6 @@ final class LagrangianCertificate {
       r[0] = constant[i] + p.piecesAtCentre(i, anchor) + s.piecesAtCentre(i, anchor);
       r[1] = constant[i] + r[11] + r[13] - err;
       r[2] = constant[i] + r[12] + r[14] + err;
-      q[i] = r;
       top = Math.max(top, r[2]);
     }
     if (top == Double.NEGATIVE_INFINITY) {
@@ -1114,7 +1119,7 @@ final class LagrangianCertificate {
     double apart = 0;
     for (int i = 0; i < count; i++) {
       double[] r = q[i];
-      if (r == null) {
+      if (sign[i] == 0 || constant[i] == Double.NEGATIVE_INFINITY) {
         continue;
       }
       double sg = sign[i];
