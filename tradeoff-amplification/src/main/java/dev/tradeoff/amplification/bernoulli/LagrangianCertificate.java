@@ -79,8 +79,19 @@ final class LagrangianCertificate {
    */
   record Goal(double target, double floor) {}
 
-  /** A corner of a box: the point, log F/F* there, and whether both constraints hold there. */
-  private record Corner(Point point, double phi, boolean feasible) {}
+  /**
+   * A corner of a box: its two logits, the point, log F/F* there, and whether both constraints hold
+   * there. Corners on one line t_p = const (or t_s = const) share that {@link Side}.
+   */
+  private record Corner(Side p, Side s, Point point, double phi, boolean feasible) {}
+
+  /**
+   * One logit t of a corner, on the p side or the s side: log σ(t), log σ(−t), σ(t), and for each
+   * Hamming weight j the log-mass of the output at j that depends on this side alone, log(x a_j +
+   * (1 − x) b_j) on the p side (x = σ(t_p)) and log((1 − s) a_j + s b_j) on the s side (s =
+   * σ(t_s)). F at a corner is Σ_j w_j e^{α·mix_p[j] + (1−α)·mix_s[j]}.
+   */
+  private record Side(double sigma, double logSigma, double logSigmaNeg, double[] mix) {}
 
   /** A point with its coordinates and their complements as logarithms, accurately. */
   private record Point(double x, double s, double lx, double l1x, double ls, double l1s) {
@@ -208,8 +219,9 @@ final class LagrangianCertificate {
     Box first;
     if (acrossP) {
       double m = splitPoint(b.p0(), b.p1());
-      Corner low = lagrangian.corner(m, b.s0());
-      Corner high = lagrangian.corner(m, b.s1());
+      Side cut = lagrangian.side(true, m);
+      Corner low = lagrangian.corner(cut, c[0].s());
+      Corner high = lagrangian.corner(cut, c[2].s());
       first =
           lagrangian.box(b.p0(), m, b.s0(), b.s1(), new Corner[] {c[0], low, c[2], high},
               pAxis.half(true, m), sAxis, goal);
@@ -223,8 +235,9 @@ final class LagrangianCertificate {
       };
     }
     double m = splitPoint(b.s0(), b.s1());
-    Corner left = lagrangian.corner(b.p0(), m);
-    Corner right = lagrangian.corner(b.p1(), m);
+    Side cut = lagrangian.side(false, m);
+    Corner left = lagrangian.corner(c[0].p(), cut);
+    Corner right = lagrangian.corner(c[1].p(), cut);
     first =
         lagrangian.box(b.p0(), b.p1(), b.s0(), m, new Corner[] {c[0], c[1], left, right},
             pAxis, sAxis.half(true, m), goal);
@@ -315,13 +328,31 @@ final class LagrangianCertificate {
     };
   }
 
-  /** log F at a point. */
-  private double logF(Point z) {
+  /** The {@link Side} at the logit t of the p side ({@code p}) or of the s side. */
+  private Side side(boolean p, double t) {
+    double logSigma = logSigmoid(t);
+    double logSigmaNeg = logSigmoid(-t);
+    double[] mix = new double[n + 1];
+    for (int j = 0; j <= n; j++) {
+      mix[j] =
+          p
+              ? LogMath.logAddExp(logSigma + logA[j], logSigmaNeg + logB[j])
+              : LogMath.logAddExp(logSigmaNeg + logA[j], logSigma + logB[j]);
+    }
+    return new Side(Math.exp(logSigma), logSigma, logSigmaNeg, mix);
+  }
+
+  /** The point of the logits of two sides. */
+  private static Point point(Side p, Side s) {
+    return new Point(p.sigma(), s.sigma(), p.logSigma(), p.logSigmaNeg(), s.logSigma(),
+        s.logSigmaNeg());
+  }
+
+  /** log F at the corner of two sides. */
+  private double logF(Side p, Side s) {
     double[] terms = new double[n + 1];
     for (int j = 0; j <= n; j++) {
-      double lx = LogMath.logAddExp(z.lx() + logA[j], z.l1x() + logB[j]);
-      double ly = LogMath.logAddExp(z.l1s() + logA[j], z.ls() + logB[j]);
-      terms[j] = logW[j] + alpha * lx + (1 - alpha) * ly;
+      terms[j] = logW[j] + alpha * p.mix()[j] + (1 - alpha) * s.mix()[j];
     }
     return LogMath.logSumExp(terms);
   }
@@ -352,6 +383,10 @@ final class LagrangianCertificate {
     private final double logScale;
     private final double lam1;
     private final double lam2;
+    /** log λ̃1, log λ̃2 and log(λ̃1 + λ̃2), which every box's first- and second-order bounds use. */
+    private final double logLam1;
+    private final double logLam2;
+    private final double logLamSum;
     private final double relErr;
     private final Terms terms;
     /** Scratch rows of {@link LagrangianCertificate#taylor}, one per term, rewritten by each call. */
@@ -359,11 +394,16 @@ final class LagrangianCertificate {
 
     private Lagrangian(double logP) {
       double pLogit = logP - LogMath.log1mExp(logP);
-      Point star = Point.ofLogits(pLogit, pLogit);
-      this.logScale = logF(star);
+      Side starP = side(true, pLogit);
+      Side starS = side(false, pLogit);
+      Point star = point(starP, starS);
+      this.logScale = logF(starP, starS);
       double[] lambda = multipliers(star, logScale);
       this.lam1 = lambda[0];
       this.lam2 = lambda[1];
+      this.logLam1 = Math.log(lam1);
+      this.logLam2 = Math.log(lam2);
+      this.logLamSum = Math.log(lam1 + lam2);
       this.relErr =
           0x1p-48
               * ((alpha + 1) * (n * Math.abs(logA[0] - logB[0]) + 2 * Math.abs(logP) + 10)
@@ -395,15 +435,24 @@ final class LagrangianCertificate {
 
     /** The box [p0, p1] × [s0, s1] with its corners and bound computed afresh. */
     Box box(double p0, double p1, double s0, double s1, Goal goal) {
-      Corner[] corners = {corner(p0, s0), corner(p1, s0), corner(p0, s1), corner(p1, s1)};
+      Side sp0 = side(true, p0);
+      Side sp1 = side(true, p1);
+      Side ss0 = side(false, s0);
+      Side ss1 = side(false, s1);
+      Corner[] corners = {corner(sp0, ss0), corner(sp1, ss0), corner(sp0, ss1), corner(sp1, ss1)};
       return box(p0, p1, s0, s1, corners, axis(true, p0, p1), axis(false, s0, s1), goal);
     }
 
-    /** The corner at the logits (tp, ts): log F/F* there and whether both constraints hold. */
-    Corner corner(double tp, double ts) {
-      Point z = Point.ofLogits(tp, ts);
+    /** The corner of two sides: log F/F* there and whether both constraints hold. */
+    Corner corner(Side p, Side s) {
+      Point z = point(p, s);
       double[] g = logConstraints(z);
-      return new Corner(z, logF(z) - logScale, g[0] <= 0 && g[1] <= 0);
+      return new Corner(p, s, z, logF(p, s) - logScale, g[0] <= 0 && g[1] <= 0);
+    }
+
+    /** The side at the logit t of the p side ({@code p}) or of the s side. */
+    Side side(boolean p, double t) {
+      return LagrangianCertificate.this.side(p, t);
     }
 
     /** The values of the terms' pieces on [t0, t1] of the p logit ({@code p}) or the s logit. */
@@ -946,25 +995,27 @@ final class LagrangianCertificate {
       double[] terms = new double[8];
       int k = 0;
       k = put(terms, k, maxPhi, 1);
-      k = put(terms, k, Math.log(lam1 + lam2), 1);
-      k = put(terms, k, Math.log(lam1) + g1, -1);
-      put(terms, k, Math.log(lam2) + g2, -1);
+      k = put(terms, k, logLamSum, 1);
+      k = put(terms, k, logLam1 + g1, -1);
+      put(terms, k, logLam2 + g2, -1);
       return signedSumUpper(terms);
     }
 
     /** max over corners of F(v)/F* − Σ λ̃_i (tangent plane of G_i/E at the centre)(v) + Σ λ̃_i. */
     private double secondOrderBound(Point[] c, double[] phi, Point z) {
       double[][] t = tangent(z);
-      double ll1 = Math.log(lam1);
-      double ll2 = Math.log(lam2);
+      double ll1 = logLam1;
+      double ll2 = logLam2;
       double best = Double.NEGATIVE_INFINITY;
       double[] terms = new double[2 * 16];
       for (int i = 0; i < 4; i++) {
         double dp = c[i].x() - z.x();
         double ds = c[i].s() < 0.5 || z.s() < 0.5 ? c[i].s() - z.s() : Math.exp(z.l1s()) - Math.exp(c[i].l1s());
+        double logDp = Math.log(Math.abs(dp));
+        double logDs = Math.log(Math.abs(ds));
         int k = 0;
         k = put(terms, k, phi[i], 1);
-        k = put(terms, k, Math.log(lam1 + lam2), 1);
+        k = put(terms, k, logLamSum, 1);
         for (int g = 0; g < 2; g++) {
           double ll = g == 0 ? ll1 : ll2;
           double[] val = t[3 * g];
@@ -972,8 +1023,8 @@ final class LagrangianCertificate {
           double[] gs = t[3 * g + 2];
           for (int m = 0; m < 4; m += 2) {
             k = put(terms, k, ll + val[m], -val[m + 1]);
-            k = put(terms, k, ll + gp[m] + Math.log(Math.abs(dp)), -gp[m + 1] * Math.signum(dp));
-            k = put(terms, k, ll + gs[m] + Math.log(Math.abs(ds)), -gs[m + 1] * Math.signum(ds));
+            k = put(terms, k, ll + gp[m] + logDp, -gp[m + 1] * Math.signum(dp));
+            k = put(terms, k, ll + gs[m] + logDs, -gs[m + 1] * Math.signum(ds));
           }
         }
         best = Math.max(best, signedSumUpper(terms));
