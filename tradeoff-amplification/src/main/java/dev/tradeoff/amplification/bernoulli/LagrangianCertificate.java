@@ -77,7 +77,7 @@ final class LagrangianCertificate {
    * @param target e^{tolerance} &gt; 1
    * @param floor max(1, largest bound closed so far) ≤ target
    */
-  record Goal(double target, double floor) {}
+  private record Goal(double target, double floor) {}
 
   /**
    * A corner of a box: its two logits, the point, log F/F* there, and whether both constraints hold
