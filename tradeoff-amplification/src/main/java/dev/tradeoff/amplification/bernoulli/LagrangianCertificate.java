@@ -22,8 +22,9 @@ import java.util.PriorityQueue;
  * may cancel) and an anchored first-order bound. All arithmetic is in log space, with rounding
  * margins proportional to the magnitudes of the terms.
  *
- * <p>{@link #certify} is stateless: each call builds its own {@link Lagrangian} (immutable) and
- * search, and returns an immutable {@link Result}.
+ * <p>{@link #certify} is stateless: each call builds its own {@link Lagrangian} (whose only
+ * mutable parts are a scratch array and interval values computed on first use, so it is used by
+ * that call's thread alone) and search, and returns an immutable {@link Result}.
  */
 final class LagrangianCertificate {
 
@@ -47,9 +48,50 @@ final class LagrangianCertificate {
       long nodes,
       boolean converged) {}
 
-  /** A box in logit coordinates, its bound on L/F* and the best F/F* at a feasible corner (log). */
+  /**
+   * A box in logit coordinates, its bound on L/F* and the best F/F* at a feasible corner (log), with
+   * its corners (p0, s0), (p1, s0), (p0, s1), (p1, s1) and its two intervals, which its halves
+   * share.
+   */
   private record Box(
-      double p0, double p1, double s0, double s1, double bound, double feasible, boolean splitP) {}
+      double p0,
+      double p1,
+      double s0,
+      double s1,
+      double bound,
+      double feasible,
+      boolean splitP,
+      Corner[] corners,
+      Lagrangian.Axis pAxis,
+      Lagrangian.Axis sAxis) {}
+
+  /**
+   * What a box's bound is computed for. A box closes once its bound is at most {@code target}; the
+   * search returns max(1, largest closed bound, largest open bound), so a bound at or below {@code
+   * floor} — 1, or the largest bound closed so far, which the result can only exceed — changes
+   * nothing: whichever of the box's bounds is the least, the box closes, the result is the same, and
+   * so is every split decision (a half at or below the floor is below the target, so it decides
+   * nothing that the other half does not). So a box's bounds are tried, in the same order as ever,
+   * only until one is at or below the floor, and the search is the same search, bit for bit.
+   *
+   * @param target e^{tolerance} &gt; 1
+   * @param floor max(1, largest bound closed so far) ≤ target
+   */
+  private record Goal(double target, double floor) {}
+
+  /**
+   * A corner of a box: its two logits, the point, log F/F* there, and whether both constraints hold
+   * there. Corners on one line t_p = const (or t_s = const) share that {@link Side}.
+   */
+  private record Corner(Side p, Side s, Point point, double phi, boolean feasible) {}
+
+  /**
+   * One logit t of a corner, on the p side or the s side: log σ(t), log σ(−t), σ(t), and for each
+   * Hamming weight j the log-mass of the output at j that depends on this side alone, log(x a_j +
+   * (1 − x) b_j) on the p side (x = σ(t_p)) and log((1 − s) a_j + s b_j) on the s side (s =
+   * σ(t_s)). F at a corner is Σ_j w_j e^{α·mix_p[j] + (1−α)·mix_s[j]}.
+   */
+  private record Side(double sigma, double logSigma, double logSigmaNeg, double[] mix) {}
 
   /** A point with its coordinates and their complements as logarithms, accurately. */
   private record Point(double x, double s, double lx, double l1x, double ls, double l1s) {
@@ -104,14 +146,15 @@ final class LagrangianCertificate {
     double settled = Double.NEGATIVE_INFINITY;
     Box root =
         lagrangian.box(
-            Double.NEGATIVE_INFINITY, 0, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, target);
+            Double.NEGATIVE_INFINITY, 0, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY,
+            new Goal(target, 1));
     double bestFeasible = root.feasible();
     open.add(root);
     long nodes = 0;
     while (!open.isEmpty() && open.peek().bound() > target && nodes < maxNodes) {
       Box b = open.poll();
       nodes++;
-      Box[] children = split(lagrangian, b, target);
+      Box[] children = split(lagrangian, b, new Goal(target, Math.max(1, settled)));
       for (Box child : children) {
         bestFeasible = Math.max(bestFeasible, child.feasible());
         if (child.bound() <= target) {
@@ -149,31 +192,62 @@ final class LagrangianCertificate {
    * wider side is kept (a purely greedy choice needed 424 000 boxes instead of 1 946 at α = 5,
    * c = 0.1, dk = 1, ε = 1, by thinning boxes that also had to be cut across).
    */
-  private static Box[] split(Lagrangian lagrangian, Box b, double target) {
-    Box[] wider = halves(lagrangian, b, b.splitP(), target);
+  private static Box[] split(Lagrangian lagrangian, Box b, Goal goal) {
+    double target = goal.target();
+    double excess = b.bound() - target;
+    Box[] wider = halves(lagrangian, b, b.splitP(), goal, Double.POSITIVE_INFINITY);
     boolean finite =
         Double.isFinite(b.p0()) && Double.isFinite(b.s0()) && Double.isFinite(b.s1());
-    double excess = b.bound() - target;
     if (!finite || worst(wider) - target <= 0.5 * excess) {
       return wider;
     }
-    Box[] other = halves(lagrangian, b, !b.splitP(), target);
-    return worst(other) - target <= 0.5 * excess ? other : wider;
+    Box[] other = halves(lagrangian, b, !b.splitP(), goal, 0.5 * excess);
+    return other != null && worst(other) - target <= 0.5 * excess ? other : wider;
   }
 
-  /** The two halves of a box across p ({@code acrossP}) or across s. */
-  private static Box[] halves(Lagrangian lagrangian, Box b, boolean acrossP, double target) {
+  /**
+   * The two halves of a box across p ({@code acrossP}) or across s, or null when the first half's
+   * bound exceeds the target by more than {@code allowed} (the caller then rejects the split
+   * whatever the second half's bound). They share two of the box's corners each, the two new
+   * corners on the cut, the box's interval on the side not cut, and the knots of the halved one.
+   */
+  private static Box[] halves(
+      Lagrangian lagrangian, Box b, boolean acrossP, Goal goal, double allowed) {
+    Corner[] c = b.corners();
+    Lagrangian.Axis pAxis = b.pAxis();
+    Lagrangian.Axis sAxis = b.sAxis();
+    Box first;
     if (acrossP) {
       double m = splitPoint(b.p0(), b.p1());
+      Side cut = lagrangian.side(true, m);
+      Corner low = lagrangian.corner(cut, c[0].s());
+      Corner high = lagrangian.corner(cut, c[2].s());
+      first =
+          lagrangian.box(b.p0(), m, b.s0(), b.s1(), new Corner[] {c[0], low, c[2], high},
+              pAxis.half(true, m), sAxis, goal);
+      if (first.bound() - goal.target() > allowed) {
+        return null;
+      }
       return new Box[] {
-        lagrangian.box(b.p0(), m, b.s0(), b.s1(), target),
-        lagrangian.box(m, b.p1(), b.s0(), b.s1(), target)
+        first,
+        lagrangian.box(m, b.p1(), b.s0(), b.s1(), new Corner[] {low, c[1], high, c[3]},
+            pAxis.half(false, m), sAxis, goal)
       };
     }
     double m = splitPoint(b.s0(), b.s1());
+    Side cut = lagrangian.side(false, m);
+    Corner left = lagrangian.corner(c[0].p(), cut);
+    Corner right = lagrangian.corner(c[1].p(), cut);
+    first =
+        lagrangian.box(b.p0(), b.p1(), b.s0(), m, new Corner[] {c[0], c[1], left, right},
+            pAxis, sAxis.half(true, m), goal);
+    if (first.bound() - goal.target() > allowed) {
+      return null;
+    }
     return new Box[] {
-      lagrangian.box(b.p0(), b.p1(), b.s0(), m, target),
-      lagrangian.box(b.p0(), b.p1(), m, b.s1(), target)
+      first,
+      lagrangian.box(b.p0(), b.p1(), m, b.s1(), new Corner[] {left, right, c[2], c[3]},
+          pAxis, sAxis.half(false, m), goal)
     };
   }
 
@@ -254,13 +328,31 @@ final class LagrangianCertificate {
     };
   }
 
-  /** log F at a point. */
-  private double logF(Point z) {
+  /** The {@link Side} at the logit t of the p side ({@code p}) or of the s side. */
+  private Side side(boolean p, double t) {
+    double logSigma = logSigmoid(t);
+    double logSigmaNeg = logSigmoid(-t);
+    double[] mix = new double[n + 1];
+    for (int j = 0; j <= n; j++) {
+      mix[j] =
+          p
+              ? LogMath.logAddExp(logSigma + logA[j], logSigmaNeg + logB[j])
+              : LogMath.logAddExp(logSigmaNeg + logA[j], logSigma + logB[j]);
+    }
+    return new Side(Math.exp(logSigma), logSigma, logSigmaNeg, mix);
+  }
+
+  /** The point of the logits of two sides. */
+  private static Point point(Side p, Side s) {
+    return new Point(p.sigma(), s.sigma(), p.logSigma(), p.logSigmaNeg(), s.logSigma(),
+        s.logSigmaNeg());
+  }
+
+  /** log F at the corner of two sides. */
+  private double logF(Side p, Side s) {
     double[] terms = new double[n + 1];
     for (int j = 0; j <= n; j++) {
-      double lx = LogMath.logAddExp(z.lx() + logA[j], z.l1x() + logB[j]);
-      double ly = LogMath.logAddExp(z.l1s() + logA[j], z.ls() + logB[j]);
-      terms[j] = logW[j] + alpha * lx + (1 - alpha) * ly;
+      terms[j] = logW[j] + alpha * p.mix()[j] + (1 - alpha) * s.mix()[j];
     }
     return LogMath.logSumExp(terms);
   }
@@ -284,36 +376,41 @@ final class LagrangianCertificate {
 
   /**
    * The Lagrangian L/F* of one start p*: its scale F*, multipliers, rounding margin and terms, all
-   * fixed at construction, and the bounds on L/F* over boxes. Immutable; one per {@link #certify}.
+   * fixed at construction, and the bounds on L/F* over boxes. One per {@link #certify}, used by one
+   * thread: its Taylor bound reuses a scratch array.
    */
   final class Lagrangian {
     private final double logScale;
     private final double lam1;
     private final double lam2;
+    /** log λ̃1, log λ̃2 and log(λ̃1 + λ̃2), which every box's first- and second-order bounds use. */
+    private final double logLam1;
+    private final double logLam2;
+    private final double logLamSum;
     private final double relErr;
     private final Terms terms;
-    private final double[][] pieceP;
-    private final double[][] pieceS;
+    /** Scratch rows of {@link LagrangianCertificate#taylor}, one per term, rewritten by each call. */
+    private final double[][] work;
 
     private Lagrangian(double logP) {
       double pLogit = logP - LogMath.log1mExp(logP);
-      Point star = Point.ofLogits(pLogit, pLogit);
-      this.logScale = logF(star);
+      Side starP = side(true, pLogit);
+      Side starS = side(false, pLogit);
+      Point star = point(starP, starS);
+      this.logScale = logF(starP, starS);
       double[] lambda = multipliers(star, logScale);
       this.lam1 = lambda[0];
       this.lam2 = lambda[1];
+      this.logLam1 = Math.log(lam1);
+      this.logLam2 = Math.log(lam2);
+      this.logLamSum = Math.log(lam1 + lam2);
       this.relErr =
           0x1p-48
               * ((alpha + 1) * (n * Math.abs(logA[0] - logB[0]) + 2 * Math.abs(logP) + 10)
                   + Math.abs(logBudget)
                   + Math.abs(logScale));
       this.terms = new Terms();
-      this.pieceP = new double[terms.size][];
-      this.pieceS = new double[terms.size][];
-      for (int i = 0; i < terms.size; i++) {
-        pieceP[i] = terms.piecesP(i);
-        pieceS[i] = terms.piecesS(i);
-      }
+      this.work = new double[terms.size][15];
     }
 
     /**
@@ -322,7 +419,7 @@ final class LagrangianCertificate {
      * sampled values of {@link #scaledLagrangian}.
      */
     double anchoredBoxBound(double p0, double p1, double s0, double s1) {
-      return anchoredBound(p0, p1, s0, s1);
+      return anchoredBound(axis(true, p0, p1), axis(false, s0, s1), Double.NEGATIVE_INFINITY);
     }
 
     /** L/F* at the logits (tp, ts), for these multipliers. */
@@ -336,38 +433,354 @@ final class LagrangianCertificate {
       return sum;
     }
 
-    Box box(double p0, double p1, double s0, double s1, double target) {
-      Point[] corners = {
-        Point.ofLogits(p0, s0), Point.ofLogits(p1, s0), Point.ofLogits(p0, s1), Point.ofLogits(p1, s1)
-      };
+    /** The box [p0, p1] × [s0, s1] with its corners and bound computed afresh. */
+    Box box(double p0, double p1, double s0, double s1, Goal goal) {
+      Side sp0 = side(true, p0);
+      Side sp1 = side(true, p1);
+      Side ss0 = side(false, s0);
+      Side ss1 = side(false, s1);
+      Corner[] corners = {corner(sp0, ss0), corner(sp1, ss0), corner(sp0, ss1), corner(sp1, ss1)};
+      return box(p0, p1, s0, s1, corners, axis(true, p0, p1), axis(false, s0, s1), goal);
+    }
+
+    /** The corner of two sides: log F/F* there and whether both constraints hold. */
+    Corner corner(Side p, Side s) {
+      Point z = point(p, s);
+      double[] g = logConstraints(z);
+      return new Corner(p, s, z, logF(p, s) - logScale, g[0] <= 0 && g[1] <= 0);
+    }
+
+    /** The side at the logit t of the p side ({@code p}) or of the s side. */
+    Side side(boolean p, double t) {
+      return LagrangianCertificate.this.side(p, t);
+    }
+
+    /** The values of the terms' pieces on [t0, t1] of the p logit ({@code p}) or the s logit. */
+    Axis axis(boolean p, double t0, double t1) {
+      return p
+          ? new Axis(t0, t1, terms.kp, terms.xp, terms.yp, null, null)
+          : new Axis(t0, t1, terms.ks, terms.xs, terms.ys, null, null);
+    }
+
+    /**
+     * The box's bound: the least of the first-order, convexity, Taylor and anchored bounds, the
+     * last two tried only while the box is not yet closed, and none once one is at or below the
+     * goal's floor (see {@link Goal}). {@code pAxis} and {@code sAxis} are the box's two intervals,
+     * whose piece values it may share with the boxes beside it.
+     */
+    private Box box(
+        double p0, double p1, double s0, double s1, Corner[] corners, Axis pAxis, Axis sAxis,
+        Goal goal) {
+      double target = goal.target();
+      double floor = goal.floor();
+      Point[] points = new Point[4];
       double[] phi = new double[4];
       double maxPhi = Double.NEGATIVE_INFINITY;
       double feasible = Double.NEGATIVE_INFINITY;
       for (int i = 0; i < 4; i++) {
-        phi[i] = logF(corners[i]) - logScale;
+        points[i] = corners[i].point();
+        phi[i] = corners[i].phi();
         maxPhi = Math.max(maxPhi, phi[i]);
-        double[] g = logConstraints(corners[i]);
-        if (g[0] <= 0 && g[1] <= 0) {
+        if (corners[i].feasible()) {
           feasible = Math.max(feasible, phi[i]);
         }
       }
-      double bound = firstOrderBound(corners, maxPhi);
-      if (bound > 0) {
+      double bound = firstOrderBound(points, maxPhi);
+      if (bound > floor) {
         Point centre = Point.ofLogits(middle(p0, p1), middle(s0, s1));
         if (centre.x() > 0 && centre.s() > 0 && centre.s() < 1) {
-          bound = Math.min(bound, secondOrderBound(corners, phi, centre));
+          bound = Math.min(bound, secondOrderBound(points, phi, centre));
         }
       }
       boolean finite = Double.isFinite(p0) && Double.isFinite(s0) && Double.isFinite(s1);
       if (bound > target && finite) {
-        bound = Math.min(bound, taylorBound(p0, p1, s0, s1));
+        bound = Math.min(bound, taylorBound(pAxis, sAxis, floor));
       }
       if (bound > target && finite) {
-        bound = Math.min(bound, anchoredBound(p0, p1, s0, s1));
+        bound = Math.min(bound, anchoredBound(pAxis, sAxis, floor));
       }
-      return new Box(p0, p1, s0, s1, bound, feasible, width(p0, p1) >= width(s0, s1));
+      return new Box(
+          p0, p1, s0, s1, bound, feasible, width(p0, p1) >= width(s0, s1), corners, pAxis, sAxis);
     }
 
+    /**
+     * What the Taylor and anchored bounds read of every term's piece κ·ℓ(t; x, y) at one logit t:
+     * the piece, σ(t + δ) and σ′(t + δ) (δ = log x − log y; σ′ only where x, y &gt; 0), and σ(t),
+     * σ′(t). Each is computed by the same expression as the bounds computed it before they shared
+     * it, so the bounds are bit for bit the same.
+     */
+    private static final class Knot {
+      final double[] value;
+      final double[] sig;
+      final double[] slope;
+      final double base;
+      final double baseSlope;
+
+      Knot(double t, double[] kappa, double[] x, double[] y) {
+        int size = kappa.length;
+        value = new double[size];
+        sig = new double[size];
+        slope = new double[size];
+        double logSig = logSigmoid(t);
+        double logSigNeg = logSigmoid(-t);
+        for (int i = 0; i < size; i++) {
+          value[i] = piece(kappa[i], x[i], y[i], logSig, logSigNeg);
+          sig[i] = shiftedSigmoid(t, x[i], y[i]);
+          if (x[i] != Double.NEGATIVE_INFINITY && y[i] != Double.NEGATIVE_INFINITY) {
+            slope[i] = sigmoidSlope(t + x[i] - y[i]);
+          }
+        }
+        base = sigmoid(t);
+        baseSlope = sigmoidSlope(t);
+      }
+    }
+
+    /**
+     * One logit interval [t0, t1] of one side (finite when its values are read) and what the bounds
+     * read of the terms' pieces on it: the {@link Knot}s at both ends and at the centre, and the
+     * least and largest σ′(t + δ) on the interval (σ′ = σ(1 − σ) rises to 1/4 at 0 and falls after:
+     * least at an end, largest at the point nearest 0). Computed on first use and kept, so that a
+     * box's three Taylor bounds and two anchored bounds, the boxes that share the interval (a box
+     * and its halves across the other side), and the halves of the interval (whose ends are its
+     * ends and centre) compute each knot once.
+     */
+    final class Axis {
+      final double t0;
+      final double t1;
+      /** The centre, as the bounds compute it (and as a finite interval is halved). */
+      final double tc;
+      private final double[] kappa;
+      private final double[] x;
+      private final double[] y;
+      private Knot low;
+      private Knot high;
+      private Knot centre;
+      private double[] slopeLow;
+      private double[] slopeHigh;
+      private double baseSlopeLow;
+      private double baseSlopeHigh;
+
+      private Axis(
+          double t0, double t1, double[] kappa, double[] x, double[] y, Knot low, Knot high) {
+        this.t0 = t0;
+        this.t1 = t1;
+        this.tc = 0.5 * (t0 + t1);
+        this.kappa = kappa;
+        this.x = x;
+        this.y = y;
+        this.low = low;
+        this.high = high;
+      }
+
+      /**
+       * The half [t0, m] ({@code lower}) or [m, t1] of this interval, m = {@code splitPoint(t0, t1)};
+       * it reuses this interval's knots where they are computed and m is their centre.
+       */
+      Axis half(boolean lower, double m) {
+        boolean shared = centre != null && m == tc;
+        return lower
+            ? new Axis(t0, m, kappa, x, y, shared ? low : null, shared ? centre : null)
+            : new Axis(m, t1, kappa, x, y, shared ? centre : null, shared ? high : null);
+      }
+
+      /** Computes the knots and slope ranges on first use. */
+      private void fill() {
+        if (centre != null) {
+          return;
+        }
+        if (low == null) {
+          low = new Knot(t0, kappa, x, y);
+        }
+        if (high == null) {
+          high = new Knot(t1, kappa, x, y);
+        }
+        centre = new Knot(tc, kappa, x, y);
+        int size = kappa.length;
+        slopeLow = new double[size];
+        slopeHigh = new double[size];
+        for (int i = 0; i < size; i++) {
+          if (x[i] != Double.NEGATIVE_INFINITY && y[i] != Double.NEGATIVE_INFINITY) {
+            double u0 = t0 + x[i] - y[i];
+            double u1 = t1 + x[i] - y[i];
+            slopeLow[i] = Math.min(low.slope[i], high.slope[i]);
+            slopeHigh[i] = nearestZero(u0, u1, low.slope[i], high.slope[i]);
+          }
+        }
+        baseSlopeLow = Math.min(low.baseSlope, high.baseSlope);
+        baseSlopeHigh = nearestZero(t0, t1, low.baseSlope, high.baseSlope);
+      }
+
+      /**
+       * σ′ at the point of [u0, u1] nearest 0, given σ′(u0) and σ′(u1): σ′ depends on |u| only, so
+       * the value at an end is the one already computed there.
+       */
+      private double nearestZero(double u0, double u1, double atU0, double atU1) {
+        double u = Math.max(u0, Math.min(u1, 0));
+        return u == u0 ? atU0 : u == u1 ? atU1 : sigmoidSlope(u);
+      }
+
+      /** Whether term i has a piece on this side (κ ≠ 0); a = −1 stands for no anchor. */
+      private boolean has(int i) {
+        return i >= 0 && kappa[i] != 0;
+      }
+
+      /** The piece of term i minus that of the anchor a, from {@code values} (one point). */
+      private double pieces(int i, int a, double[] values) {
+        double v = 0;
+        if (has(i)) {
+          v += values[i];
+        }
+        if (has(a)) {
+          v -= values[a];
+        }
+        return v;
+      }
+
+      /** The piece of term i (0 when it has none) at the centre. */
+      double centre(int i) {
+        fill();
+        return centre.value[i];
+      }
+
+      /** The piece of term i (0 when it has none) at t0 ({@code atLow}) or t1. */
+      double end(int i, boolean atLow) {
+        fill();
+        return atLow ? low.value[i] : high.value[i];
+      }
+
+      /**
+       * d/dt of the piece of term i minus the anchor's at the centre: Σ_m κ_m (σ(t + δ_m) − σ(t)),
+       * the anchor's κ negated.
+       */
+      double derivative(int i, int a) {
+        fill();
+        double v = 0;
+        double total = 0;
+        if (has(i)) {
+          double k = kappa[i];
+          v += k * centre.sig[i];
+          total += k;
+        }
+        if (has(a)) {
+          double k = -kappa[a];
+          v += k * centre.sig[a];
+          total += k;
+        }
+        return v - total * centre.base;
+      }
+
+      /**
+       * Writes into out[at], out[at + 1] the [min, max] of {@link #derivative} on [t0, t1]:
+       * Σ_m κ_m σ(t + δ_m) − (Σ_m κ_m) σ(t) is a signed sum of increasing functions, each bounded by
+       * its values at the ends.
+       */
+      void derivativeRange(int i, int a, double[] out, int at) {
+        fill();
+        double lo = 0;
+        double hi = 0;
+        double total = 0;
+        for (int m = 0; m < 2; m++) {
+          int j = m == 0 ? i : a;
+          if (!has(j)) {
+            continue;
+          }
+          double k = m == 0 ? kappa[j] : -kappa[j];
+          double v0 = k * low.sig[j];
+          double v1 = k * high.sig[j];
+          lo += Math.min(v0, v1);
+          hi += Math.max(v0, v1);
+          total += k;
+        }
+        double v0 = -total * low.base;
+        double v1 = -total * high.base;
+        out[at] = lo + Math.min(v0, v1);
+        out[at + 1] = hi + Math.max(v0, v1);
+      }
+
+      /**
+       * Writes into out[at], out[at + 1] the [min, max] of the second derivative Σ_m κ_m σ′(t + δ_m)
+       * − (Σ_m κ_m) σ′(t) on [t0, t1]: σ′ = σ(1 − σ) rises to 1/4 at 0 and falls after, so on an
+       * interval its minimum is at an end and its maximum at the point nearest 0.
+       */
+      void secondDerivativeRange(int i, int a, double[] out, int at) {
+        fill();
+        double lo = 0;
+        double hi = 0;
+        double total = 0;
+        for (int m = 0; m < 2; m++) {
+          int j = m == 0 ? i : a;
+          if (!has(j)) {
+            continue;
+          }
+          double k = m == 0 ? kappa[j] : -kappa[j];
+          total += k;
+          if (x[j] == Double.NEGATIVE_INFINITY || y[j] == Double.NEGATIVE_INFINITY) {
+            continue;
+          }
+          double min = slopeLow[j];
+          double max = slopeHigh[j];
+          lo += k > 0 ? k * min : k * max;
+          hi += k > 0 ? k * max : k * min;
+        }
+        double min = baseSlopeLow;
+        double max = baseSlopeHigh;
+        out[at] = lo + (total > 0 ? -total * max : -total * min);
+        out[at + 1] = hi + (total > 0 ? -total * min : -total * max);
+      }
+
+      /**
+       * Writes into out[at], out[at + 1] the [min, max] of the pieces on [t0, t1]: one piece is
+       * monotone (its derivative has the sign of κ·δ), so its ends bound it; two are bounded by the
+       * mean value theorem around the centre, with the derivative range already in out[dat..dat+1].
+       */
+      void valueRange(int i, int a, double[] out, int at, int dat) {
+        fill();
+        if (!(has(i) && has(a))) {
+          double v0 = pieces(i, a, low.value);
+          double v1 = pieces(i, a, high.value);
+          out[at] = Math.min(v0, v1);
+          out[at + 1] = Math.max(v0, v1);
+          return;
+        }
+        double radius = Math.max(Math.abs(out[dat]), Math.abs(out[dat + 1])) * 0.5 * (t1 - t0);
+        double c = pieces(i, a, centre.value);
+        out[at] = c - radius;
+        out[at + 1] = c + radius;
+      }
+
+      /** The piece of term i minus the anchor's at the centre. */
+      double piecesAtCentre(int i, int a) {
+        fill();
+        return pieces(i, a, centre.value);
+      }
+
+      /**
+       * Largest |d/dt (κ_i ℓ_i − κ_a ℓ_a)| on [t0, t1] for the coefficients ki, ka of the pieces of
+       * terms i and a: the derivative is κ_i σ(t + δ_i) − κ_a σ(t + δ_a) + (κ_a − κ_i) σ(t), a signed
+       * sum of increasing functions, so each summand is bounded by its values at the ends.
+       */
+      double slope(double ki, int i, double ka, int a) {
+        fill();
+        double lo = 0;
+        double hi = 0;
+        double[] coef = {ki, -ka, ka - ki};
+        for (int m = 0; m < 3; m++) {
+          if (coef[m] == 0) {
+            continue;
+          }
+          double v0 = coef[m] * (m == 0 ? low.sig[i] : m == 1 ? low.sig[a] : low.base);
+          double v1 = coef[m] * (m == 0 ? high.sig[i] : m == 1 ? high.sig[a] : high.base);
+          lo += Math.min(v0, v1);
+          hi += Math.max(v0, v1);
+        }
+        return Math.max(Math.abs(lo), Math.abs(hi));
+      }
+
+      /** κ of term i's piece on this side (0 when it has none). */
+      double kappa(int i) {
+        return kappa[i];
+      }
+    }
 
     /**
      * The terms of L/F* in separable form: term i is sign_i · e^{const_i + κp_i·ℓ(t_p; xp_i, yp_i) +
@@ -412,16 +825,6 @@ final class LagrangianCertificate {
         ys[i] = yS;
       }
 
-      /** The pieces (κ, log x, log y) of term i in the p logit; empty when κ = 0. */
-      double[] piecesP(int i) {
-        return kp[i] == 0 ? NONE : new double[] {kp[i], xp[i], yp[i]};
-      }
-
-      /** The pieces (κ, log x, log y) of term i in the s logit; empty when κ = 0. */
-      double[] piecesS(int i) {
-        return ks[i] == 0 ? NONE : new double[] {ks[i], xs[i], ys[i]};
-      }
-
     /** log|term i| at logits (tp, ts). */
       double log(int i, double tp, double ts) {
         return constant[i] + piece(kp[i], xp[i], yp[i], tp) + piece(ks[i], xs[i], ys[i], ts);
@@ -439,22 +842,25 @@ final class LagrangianCertificate {
      * cancellation that a bound on the terms apart loses. See {@link #taylor} for the expansion.
      */
     double taylorBound(double p0, double p1, double s0, double s1) {
+      return taylorBound(axis(true, p0, p1), axis(false, s0, s1), Double.NEGATIVE_INFINITY);
+    }
+
+    /**
+     * The least of the three Taylor bounds, or the first found at or below {@code floor} (the
+     * anchored ones are tried first: they are usually the least).
+     */
+    private double taylorBound(Axis p, Axis s, double floor) {
       int size = terms.size;
-      double[][] pp = pieceP;
-      double[][] ps = pieceS;
       double[] constant = terms.constant;
       double[] sign = terms.sign;
-      double best =
-          scaledBack(taylor(constant, sign, pp, ps, NONE, NONE, size, relErr, p0, p1, s0, s1));
-      double tp = 0.5 * (p0 + p1);
-      double ts = 0.5 * (s0 + s1);
+      double best = Double.POSITIVE_INFINITY;
       int k = size - 1;
       double kConstant = sign[k] == 0 ? 0 : Math.exp(constant[k]);
       int bestPos = -1;
       int bestNeg = -1;
       double[] centre = new double[size];
       for (int i = 0; i < k; i++) {
-        centre[i] = sign[i] == 0 ? Double.NEGATIVE_INFINITY : terms.log(i, tp, ts);
+        centre[i] = sign[i] == 0 ? Double.NEGATIVE_INFINITY : logAtCentre(i, p, s);
         if (sign[i] > 0 && (bestPos < 0 || centre[i] > centre[bestPos])) {
           bestPos = i;
         }
@@ -470,15 +876,14 @@ final class LagrangianCertificate {
         for (int i = 0; i < k; i++) {
           rc[i] = constant[i] - constant[anchor];
         }
-        double[] r =
-            taylor(rc, sign, pp, ps, pp[anchor], ps[anchor], k, 2 * relErr, p0, p1, s0, s1);
+        double[] r = taylor(rc, sign, anchor, k, 2 * relErr, p, s, work);
         if (!(r[1] < Double.POSITIVE_INFINITY)) {
           continue;
         }
-        double a0 = piece(terms.kp[anchor], terms.xp[anchor], terms.yp[anchor], p0);
-        double a1 = piece(terms.kp[anchor], terms.xp[anchor], terms.yp[anchor], p1);
-        double b0 = piece(terms.ks[anchor], terms.xs[anchor], terms.ys[anchor], s0);
-        double b1 = piece(terms.ks[anchor], terms.xs[anchor], terms.ys[anchor], s1);
+        double a0 = p.end(anchor, true);
+        double a1 = p.end(anchor, false);
+        double b0 = s.end(anchor, true);
+        double b1 = s.end(anchor, false);
         double logA =
             r[1] >= 0
                 ? constant[anchor] + Math.max(a0, a1) + Math.max(b0, b1) + relErr
@@ -491,8 +896,16 @@ final class LagrangianCertificate {
           product = r[1] * Math.exp(Math.min(log, 700));
         }
         best = Math.min(best, kConstant * (1 + relErr) + product);
+        if (best <= floor) {
+          return best;
+        }
       }
-      return best;
+      return Math.min(best, scaledBack(taylor(constant, sign, -1, size, relErr, p, s, work)));
+    }
+
+    /** log|term i| at the centre of the box p × s. */
+    private double logAtCentre(int i, Axis p, Axis s) {
+      return terms.constant[i] + p.centre(i) + s.centre(i);
     }
 
     /**
@@ -505,16 +918,14 @@ final class LagrangianCertificate {
      * bounds lose. Two anchors are tried: the largest positive and the largest negative term at the
      * centre.
      */
-    private double anchoredBound(double p0, double p1, double s0, double s1) {
-      double tp = 0.5 * (p0 + p1);
-      double ts = 0.5 * (s0 + s1);
-      double hp = 0.5 * (p1 - p0);
-      double hs = 0.5 * (s1 - s0);
+    private double anchoredBound(Axis p, Axis s, double floor) {
+      double hp = 0.5 * (p.t1 - p.t0);
+      double hs = 0.5 * (s.t1 - s.t0);
       double[] centre = new double[terms.size];
       int bestPos = -1;
       int bestNeg = -1;
       for (int i = 0; i < terms.size; i++) {
-        centre[i] = terms.sign[i] == 0 ? Double.NEGATIVE_INFINITY : terms.log(i, tp, ts);
+        centre[i] = terms.sign[i] == 0 ? Double.NEGATIVE_INFINITY : logAtCentre(i, p, s);
         if (terms.sign[i] > 0 && (bestPos < 0 || centre[i] > centre[bestPos])) {
           bestPos = i;
         }
@@ -525,23 +936,16 @@ final class LagrangianCertificate {
       double bound = Double.POSITIVE_INFINITY;
       for (int a : new int[] {bestPos, bestNeg}) {
         if (a >= 0 && centre[a] > Double.NEGATIVE_INFINITY) {
-          bound = Math.min(bound, anchoredBound(a, centre, tp, ts, hp, hs, p0, p1, s0, s1));
+          bound = Math.min(bound, anchoredBound(a, centre, hp, hs, p, s));
+          if (bound <= floor) {
+            return bound;
+          }
         }
       }
       return bound;
     }
 
-    private double anchoredBound(
-        int a,
-        double[] centre,
-        double tp,
-        double ts,
-        double hp,
-        double hs,
-        double p0,
-        double p1,
-        double s0,
-        double s1) {
+    private double anchoredBound(int a, double[] centre, double hp, double hs, Axis p, Axis s) {
       Terms t = terms;
       double[] ratio = new double[2 * t.size];
       double max = Double.NEGATIVE_INFINITY;
@@ -551,9 +955,7 @@ final class LagrangianCertificate {
           continue;
         }
         double radius =
-            slope(t.kp[i], t.xp[i], t.yp[i], t.kp[a], t.xp[a], t.yp[a], p0, p1) * hp
-                + slope(t.ks[i], t.xs[i], t.ys[i], t.ks[a], t.xs[a], t.ys[a], s0, s1) * hs
-                + relErr;
+            p.slope(t.kp[i], i, t.kp[a], a) * hp + s.slope(t.ks[i], i, t.ks[a], a) * hs + relErr;
         double r = centre[i] - centre[a];
         ratio[2 * i] = t.sign[i] > 0 ? r + radius : r - radius;
         ratio[2 * i + 1] = t.sign[i];
@@ -570,10 +972,7 @@ final class LagrangianCertificate {
         magnitude += e;
       }
       sum += magnitude * relErr;
-      double anchorRadius =
-          slope(0, 0, 0, -t.kp[a], t.xp[a], t.yp[a], p0, p1) * hp
-              + slope(0, 0, 0, -t.ks[a], t.xs[a], t.ys[a], s0, s1) * hs
-              + relErr;
+      double anchorRadius = p.slope(0, a, -t.kp[a], a) * hp + s.slope(0, a, -t.ks[a], a) * hs + relErr;
       double logT = sum > 0 ? centre[a] + anchorRadius : centre[a] - anchorRadius;
       double log = logT + max + Math.log(Math.abs(sum));
       if (sum > 0) {
@@ -581,7 +980,6 @@ final class LagrangianCertificate {
       }
       return sum == 0 ? 0 : -Math.exp(Math.min(log, 700));
     }
-
 
     /** max F/F* over the corners minus monotone lower bounds on the constraint sums. */
     private double firstOrderBound(Point[] c, double maxPhi) {
@@ -597,25 +995,27 @@ final class LagrangianCertificate {
       double[] terms = new double[8];
       int k = 0;
       k = put(terms, k, maxPhi, 1);
-      k = put(terms, k, Math.log(lam1 + lam2), 1);
-      k = put(terms, k, Math.log(lam1) + g1, -1);
-      put(terms, k, Math.log(lam2) + g2, -1);
+      k = put(terms, k, logLamSum, 1);
+      k = put(terms, k, logLam1 + g1, -1);
+      put(terms, k, logLam2 + g2, -1);
       return signedSumUpper(terms);
     }
 
     /** max over corners of F(v)/F* − Σ λ̃_i (tangent plane of G_i/E at the centre)(v) + Σ λ̃_i. */
     private double secondOrderBound(Point[] c, double[] phi, Point z) {
       double[][] t = tangent(z);
-      double ll1 = Math.log(lam1);
-      double ll2 = Math.log(lam2);
+      double ll1 = logLam1;
+      double ll2 = logLam2;
       double best = Double.NEGATIVE_INFINITY;
       double[] terms = new double[2 * 16];
       for (int i = 0; i < 4; i++) {
         double dp = c[i].x() - z.x();
         double ds = c[i].s() < 0.5 || z.s() < 0.5 ? c[i].s() - z.s() : Math.exp(z.l1s()) - Math.exp(c[i].l1s());
+        double logDp = Math.log(Math.abs(dp));
+        double logDs = Math.log(Math.abs(ds));
         int k = 0;
         k = put(terms, k, phi[i], 1);
-        k = put(terms, k, Math.log(lam1 + lam2), 1);
+        k = put(terms, k, logLamSum, 1);
         for (int g = 0; g < 2; g++) {
           double ll = g == 0 ? ll1 : ll2;
           double[] val = t[3 * g];
@@ -623,8 +1023,8 @@ final class LagrangianCertificate {
           double[] gs = t[3 * g + 2];
           for (int m = 0; m < 4; m += 2) {
             k = put(terms, k, ll + val[m], -val[m + 1]);
-            k = put(terms, k, ll + gp[m] + Math.log(Math.abs(dp)), -gp[m + 1] * Math.signum(dp));
-            k = put(terms, k, ll + gs[m] + Math.log(Math.abs(ds)), -gs[m + 1] * Math.signum(ds));
+            k = put(terms, k, ll + gp[m] + logDp, -gp[m + 1] * Math.signum(dp));
+            k = put(terms, k, ll + gs[m] + logDs, -gs[m + 1] * Math.signum(ds));
           }
         }
         best = Math.max(best, signedSumUpper(terms));
@@ -670,10 +1070,16 @@ final class LagrangianCertificate {
 
   /** κ·log(x σ(t) + y (1 − σ(t))) for log x, log y (0 when κ = 0). */
   private static double piece(double kappa, double lx, double ly, double t) {
+    return piece(kappa, lx, ly, logSigmoid(t), logSigmoid(-t));
+  }
+
+  /** {@link #piece(double, double, double, double)} from log σ(t) and log σ(−t). */
+  private static double piece(
+      double kappa, double lx, double ly, double logSigmoid, double logSigmoidNegated) {
     if (kappa == 0) {
       return 0;
     }
-    return kappa * LogMath.logAddExp(lx + logSigmoid(t), ly + logSigmoid(-t));
+    return kappa * LogMath.logAddExp(lx + logSigmoid, ly + logSigmoidNegated);
   }
 
   /** σ(t + δ) for δ = log x − log y, with σ(+∞) = 1 and σ(−∞) = 0. */
@@ -703,156 +1109,9 @@ final class LagrangianCertificate {
   }
 
   /**
-   * Largest |d/dt (κ_i ℓ_i − κ_a ℓ_a)| on [t0, t1]: with dℓ/dt = σ(t + δ) − σ(t), the derivative is
-   * κ_i σ(t + δ_i) − κ_a σ(t + δ_a) + (κ_a − κ_i) σ(t), a signed sum of increasing functions, so each
-   * summand is bounded by its values at the ends.
-   */
-  private static double slope(
-      double ki, double xi, double yi, double ka, double xa, double ya, double t0, double t1) {
-    double lo = 0;
-    double hi = 0;
-    double[] coef = {ki, -ka, ka - ki};
-    double[][] shifts = {{xi, yi}, {xa, ya}, {0, 0}};
-    for (int m = 0; m < 3; m++) {
-      if (coef[m] == 0) {
-        continue;
-      }
-      double v0 = coef[m] * shiftedSigmoid(t0, shifts[m][0], shifts[m][1]);
-      double v1 = coef[m] * shiftedSigmoid(t1, shifts[m][0], shifts[m][1]);
-      lo += Math.min(v0, v1);
-      hi += Math.max(v0, v1);
-    }
-    return Math.max(Math.abs(lo), Math.abs(hi));
-  }
-
-  /** No pieces: the anchor of the plain Taylor bound. */
-  private static final double[] NONE = new double[0];
-
-  /**
-   * Σ_m κ_m ℓ(t; x_m, y_m) over the pieces (κ, log x, log y) of {@code own}, minus the same sum
-   * over {@code anchor}.
-   */
-  private static double pieces(double[] own, double[] anchor, double t) {
-    double v = 0;
-    for (int m = 0; m < own.length; m += 3) {
-      v += piece(own[m], own[m + 1], own[m + 2], t);
-    }
-    for (int m = 0; m < anchor.length; m += 3) {
-      v -= piece(anchor[m], anchor[m + 1], anchor[m + 2], t);
-    }
-    return v;
-  }
-
-  /** κ_m of piece m of own, then of anchor negated. */
-  private static double kappa(double[] own, double[] anchor, int m) {
-    return m < own.length ? own[m] : -anchor[m - own.length];
-  }
-
-  /** log x_m (or log y_m when {@code y}) of piece m of own, then of anchor. */
-  private static double shift(double[] own, double[] anchor, int m, boolean y) {
-    int o = y ? 2 : 1;
-    return m < own.length ? own[m + o] : anchor[m - own.length + o];
-  }
-
-  /**
-   * d/dt of {@link #pieces}: Σ_m κ_m (σ(t + δ_m) − σ(t)), δ_m = log x_m − log y_m, with the anchor's
-   * κ negated.
-   */
-  private static double derivative(double[] own, double[] anchor, double t) {
-    double v = 0;
-    double total = 0;
-    int length = own.length + anchor.length;
-    for (int m = 0; m < length; m += 3) {
-      double k = kappa(own, anchor, m);
-      v += k * shiftedSigmoid(t, shift(own, anchor, m, false), shift(own, anchor, m, true));
-      total += k;
-    }
-    return v - total * sigmoid(t);
-  }
-
-  /**
-   * Writes into out[at], out[at + 1] the [min, max] of {@link #derivative} on [t0, t1]:
-   * Σ_m κ_m σ(t + δ_m) − (Σ_m κ_m) σ(t) is a signed sum of increasing functions, each bounded by its
-   * values at the ends.
-   */
-  private static void derivativeRange(
-      double[] own, double[] anchor, double t0, double t1, double[] out, int at) {
-    double lo = 0;
-    double hi = 0;
-    double total = 0;
-    int length = own.length + anchor.length;
-    for (int m = 0; m < length; m += 3) {
-      double k = kappa(own, anchor, m);
-      double lx = shift(own, anchor, m, false);
-      double ly = shift(own, anchor, m, true);
-      double v0 = k * shiftedSigmoid(t0, lx, ly);
-      double v1 = k * shiftedSigmoid(t1, lx, ly);
-      lo += Math.min(v0, v1);
-      hi += Math.max(v0, v1);
-      total += k;
-    }
-    double v0 = -total * sigmoid(t0);
-    double v1 = -total * sigmoid(t1);
-    out[at] = lo + Math.min(v0, v1);
-    out[at + 1] = hi + Math.max(v0, v1);
-  }
-
-  /**
-   * Writes into out[at], out[at + 1] the [min, max] of the second derivative Σ_m κ_m σ′(t + δ_m) −
-   * (Σ_m κ_m) σ′(t) on [t0, t1]: σ′ = σ(1 − σ) rises to 1/4 at 0 and falls after, so on an interval
-   * its minimum is at an end and its maximum at the point nearest 0.
-   */
-  private static void secondDerivativeRange(
-      double[] own, double[] anchor, double t0, double t1, double[] out, int at) {
-    double lo = 0;
-    double hi = 0;
-    double total = 0;
-    int length = own.length + anchor.length;
-    for (int m = 0; m < length; m += 3) {
-      double k = kappa(own, anchor, m);
-      total += k;
-      double lx = shift(own, anchor, m, false);
-      double ly = shift(own, anchor, m, true);
-      if (lx == Double.NEGATIVE_INFINITY || ly == Double.NEGATIVE_INFINITY) {
-        continue;
-      }
-      double u0 = t0 + lx - ly;
-      double u1 = t1 + lx - ly;
-      double min = Math.min(sigmoidSlope(u0), sigmoidSlope(u1));
-      double max = sigmoidSlope(Math.max(u0, Math.min(u1, 0)));
-      lo += k > 0 ? k * min : k * max;
-      hi += k > 0 ? k * max : k * min;
-    }
-    double min = Math.min(sigmoidSlope(t0), sigmoidSlope(t1));
-    double max = sigmoidSlope(Math.max(t0, Math.min(t1, 0)));
-    out[at] = lo + (total > 0 ? -total * max : -total * min);
-    out[at + 1] = hi + (total > 0 ? -total * min : -total * max);
-  }
-
-  /**
-   * Writes into out[at], out[at + 1] the [min, max] of {@link #pieces} on [t0, t1]: one piece is
-   * monotone (its derivative has the sign of κ·δ), so its ends bound it; several are bounded by the
-   * mean value theorem around the centre, with the derivative range already in out[dat..dat + 1].
-   */
-  private static void valueRange(
-      double[] own, double[] anchor, double t0, double t1, double[] out, int at, int dat) {
-    if (own.length + anchor.length <= 3) {
-      double v0 = pieces(own, anchor, t0);
-      double v1 = pieces(own, anchor, t1);
-      out[at] = Math.min(v0, v1);
-      out[at + 1] = Math.max(v0, v1);
-      return;
-    }
-    double radius = Math.max(Math.abs(out[dat]), Math.abs(out[dat + 1])) * 0.5 * (t1 - t0);
-    double c = pieces(own, anchor, 0.5 * (t0 + t1));
-    out[at] = c - radius;
-    out[at + 1] = c + radius;
-  }
-
-  /**
    * A second-order upper bound on S = Σ_{i &lt; count} sign_i e^{U_i} over a box with finite ends,
-   * U_i = constant_i + (pieces of pp[i] minus those of ap, in t_p) + (pieces of ps[i] minus those of
-   * as, in t_s), returned as {top, m} meaning S ≤ m·e^{top}. With c the centre and h the offset,
+   * U_i = constant_i + (the t_p piece of term i minus that of the anchor) + (the same in t_s), the
+   * pieces read from the box's intervals p and s (no anchor when {@code anchor} is −1), returned as {top, m} meaning S ≤ m·e^{top}. With c the centre and h the offset,
    * S(c + h) = S(c) + ∇S(c)·h + ½ hᵀ∇²S(ξ)h for some ξ in the box; each term's Hessian
    * e^{U}(∇U∇Uᵀ + ∇²U) is bounded over the box entry by entry, and the quadratic model v + g·h +
    * ½(H̄11 h1² + 2 M12 |h1 h2| + H̄22 h2²) is maximised exactly over the box. A term whose value
@@ -861,42 +1120,37 @@ final class LagrangianCertificate {
    * width.
    *
    * @param err absolute error of each computed U_i
+   * @param q scratch, at least {@code count} rows of 15, overwritten
    */
   private static double[] taylor(
       double[] constant,
       double[] sign,
-      double[][] pp,
-      double[][] ps,
-      double[] ap,
-      double[] as,
+      int anchor,
       int count,
       double err,
-      double p0,
-      double p1,
-      double s0,
-      double s1) {
-    double tp = 0.5 * (p0 + p1);
-    double ts = 0.5 * (s0 + s1);
-    double hp = 0.5 * (p1 - p0);
-    double hs = 0.5 * (s1 - s0);
+      Lagrangian.Axis p,
+      Lagrangian.Axis s,
+      double[][] q) {
+    double tp = p.tc;
+    double ts = s.tc;
+    double hp = 0.5 * (p.t1 - p.t0);
+    double hs = 0.5 * (s.t1 - s.t0);
     // per term: centre, low, high, then [dp range], [ds range], [dpp range], [dss range]
-    double[][] q = new double[count][];
     double top = Double.NEGATIVE_INFINITY;
     for (int i = 0; i < count; i++) {
       if (sign[i] == 0 || constant[i] == Double.NEGATIVE_INFINITY) {
         continue;
       }
-      double[] r = new double[15];
-      derivativeRange(pp[i], ap, p0, p1, r, 3);
-      derivativeRange(ps[i], as, s0, s1, r, 5);
-      secondDerivativeRange(pp[i], ap, p0, p1, r, 7);
-      secondDerivativeRange(ps[i], as, s0, s1, r, 9);
-      valueRange(pp[i], ap, p0, p1, r, 11, 3);
-      valueRange(ps[i], as, s0, s1, r, 13, 5);
-      r[0] = constant[i] + pieces(pp[i], ap, tp) + pieces(ps[i], as, ts);
+      double[] r = q[i];
+      p.derivativeRange(i, anchor, r, 3);
+      s.derivativeRange(i, anchor, r, 5);
+      p.secondDerivativeRange(i, anchor, r, 7);
+      s.secondDerivativeRange(i, anchor, r, 9);
+      p.valueRange(i, anchor, r, 11, 3);
+      s.valueRange(i, anchor, r, 13, 5);
+      r[0] = constant[i] + p.piecesAtCentre(i, anchor) + s.piecesAtCentre(i, anchor);
       r[1] = constant[i] + r[11] + r[13] - err;
       r[2] = constant[i] + r[12] + r[14] + err;
-      q[i] = r;
       top = Math.max(top, r[2]);
     }
     if (top == Double.NEGATIVE_INFINITY) {
@@ -916,15 +1170,15 @@ final class LagrangianCertificate {
     double apart = 0;
     for (int i = 0; i < count; i++) {
       double[] r = q[i];
-      if (r == null) {
+      if (sign[i] == 0 || constant[i] == Double.NEGATIVE_INFINITY) {
         continue;
       }
       double sg = sign[i];
       double e = Math.exp(r[0] - top);
       double eLow = Math.exp(r[1] - top);
       double eHigh = Math.exp(r[2] - top);
-      double dp = derivative(pp[i], ap, tp);
-      double ds = derivative(ps[i], as, ts);
+      double dp = p.derivative(i, anchor);
+      double ds = s.derivative(i, anchor);
       // Hessian entries over the box: e^U (U_p² + U_pp), e^U U_p U_s, e^U (U_s² + U_ss)
       double sqpLo = r[3] <= 0 && r[4] >= 0 ? 0 : Math.min(r[3] * r[3], r[4] * r[4]);
       double sqpHi = Math.max(r[3] * r[3], r[4] * r[4]);
