@@ -2,9 +2,9 @@ package dev.tradeoff.cli.noise;
 
 import dev.tradeoff.cli.io.Inputs;
 import dev.tradeoff.cli.io.Spec;
+import dev.tradeoff.cli.options.Parsed;
+import java.util.Locale;
 import java.util.Set;
-import picocli.CommandLine.ITypeConverter;
-import picocli.CommandLine.TypeConversionException;
 
 /**
  * The {@code --mechanism} of {@code tradeoff noise}, converted when the arguments are parsed
@@ -17,68 +17,41 @@ sealed interface NoiseMechanism {
   String SYNTAX = "laplace:epsilon=E | gaussian:epsilon=E,delta=D | discrete-laplace:epsilon=E"
       + " | discrete-gaussian:sigma=S | discrete-gaussian:rho=R";
 
-  /** The spec's name, before the colon. */
-  String name();
-
   /** Whether it releases integers (and so needs an integer value and sensitivity). */
   default boolean discrete() {
-    return name().startsWith("discrete-");
+    return getClass().getSimpleName().startsWith("Discrete");
   }
 
   /** A mechanism calibrated by ε for a given sensitivity. */
   sealed interface ByEpsilon extends NoiseMechanism {
     double epsilon();
+
+    /** The spec's name, the record's in lower case with hyphens ({@code discrete-laplace}). */
+    default String name() {
+      return getClass().getSimpleName().replaceAll("([a-z])([A-Z])", "$1-$2")
+          .toLowerCase(Locale.ROOT);
+    }
   }
 
   /** The snapped Laplace mechanism. */
-  record Laplace(double epsilon) implements ByEpsilon {
-    @Override
-    public String name() {
-      return "laplace";
-    }
-  }
+  record Laplace(double epsilon) implements ByEpsilon {}
 
   /** The snapped Gaussian mechanism, analytically calibrated to (ε, δ). */
-  record Gaussian(double epsilon, double delta) implements ByEpsilon {
-    @Override
-    public String name() {
-      return "gaussian";
-    }
-  }
+  record Gaussian(double epsilon, double delta) implements ByEpsilon {}
 
   /** The discrete Laplace mechanism. */
-  record DiscreteLaplace(double epsilon) implements ByEpsilon {
-    @Override
-    public String name() {
-      return "discrete-laplace";
-    }
-  }
+  record DiscreteLaplace(double epsilon) implements ByEpsilon {}
 
   /** The discrete Gaussian mechanism with noise scale σ. */
-  record DiscreteGaussian(double sigma) implements NoiseMechanism {
-    @Override
-    public String name() {
-      return "discrete-gaussian";
-    }
-  }
+  record DiscreteGaussian(double sigma) implements NoiseMechanism {}
 
   /** The discrete Gaussian mechanism calibrated to ρ-zCDP: σ = sensitivity / sqrt(2ρ). */
-  record DiscreteGaussianZcdp(double rho) implements NoiseMechanism {
-    @Override
-    public String name() {
-      return "discrete-gaussian";
-    }
-  }
+  record DiscreteGaussianZcdp(double rho) implements NoiseMechanism {}
 
   /** {@code @Option(converter = NoiseMechanism.Converter.class)}; a refusal is its one line. */
-  final class Converter implements ITypeConverter<NoiseMechanism> {
-    @Override
-    public NoiseMechanism convert(String text) {
-      try {
-        return parse(text);
-      } catch (IllegalArgumentException e) {
-        throw new TypeConversionException(e.getMessage());
-      }
+  final class Converter extends Parsed<NoiseMechanism> {
+    Converter() {
+      super(Converter::parse);
     }
 
     static NoiseMechanism parse(String text) {

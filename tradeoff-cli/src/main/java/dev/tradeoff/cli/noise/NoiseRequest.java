@@ -26,7 +26,7 @@ record NoiseRequest(NoiseMechanism mechanism, double value, double sensitivity, 
     }
     if (mechanism instanceof NoiseMechanism.ByEpsilon e
         && !(sensitivity / e.epsilon() <= Inputs.MAX_MAGNITUDE)) {
-      throw new IllegalArgumentException("--sensitivity / --mechanism " + mechanism.name()
+      throw new IllegalArgumentException("--sensitivity / --mechanism " + e.name()
           + ":epsilon (the noise scale) must be <= " + Inputs.MAX_MAGNITUDE + ", but was "
           + sensitivity / e.epsilon());
     }
