@@ -2,10 +2,9 @@ package dev.tradeoff.cli.account;
 
 import dev.tradeoff.cli.io.Inputs;
 import dev.tradeoff.cli.io.Spec;
+import dev.tradeoff.cli.options.Parsed;
 import java.util.Locale;
 import java.util.Set;
-import picocli.CommandLine.ITypeConverter;
-import picocli.CommandLine.TypeConversionException;
 
 /**
  * The {@code --mechanism} of {@code account calibrate}, parsed and its parameters checked when
@@ -39,14 +38,9 @@ sealed interface CalibratedMechanism {
       + " shuffled-gaussian:batches=T";
 
   /** {@code @Option(converter = CalibratedMechanism.Converter.class)}. */
-  final class Converter implements ITypeConverter<CalibratedMechanism> {
-    @Override
-    public CalibratedMechanism convert(String text) {
-      try {
-        return parse(text);
-      } catch (IllegalArgumentException e) {
-        throw new TypeConversionException(e.getMessage());
-      }
+  final class Converter extends Parsed<CalibratedMechanism> {
+    Converter() {
+      super(Converter::parse);
     }
 
     static CalibratedMechanism parse(String text) {

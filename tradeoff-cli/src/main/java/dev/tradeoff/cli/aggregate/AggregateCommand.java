@@ -16,6 +16,7 @@ import dev.tradeoff.cli.io.Failures;
 import dev.tradeoff.cli.io.Inputs;
 import dev.tradeoff.cli.io.Json;
 import dev.tradeoff.cli.io.Numbers;
+import dev.tradeoff.cli.options.Choice;
 import dev.tradeoff.cli.options.LedgerFlags;
 import dev.tradeoff.cli.options.PrivacyParameters;
 import dev.tradeoff.ensemble.pate.Answer;
@@ -39,12 +40,10 @@ import java.util.concurrent.Callable;
 import java.util.random.RandomGenerator;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.TypeConversionException;
 
 /**
  * {@code tradeoff aggregate}: private labels from teacher votes computed elsewhere, by GNMax or
@@ -87,9 +86,9 @@ public final class AggregateCommand implements Callable<Integer> {
       + "one count column per class, or with --format predictions one column per teacher).")
   Path votes;
 
-  @Option(names = "--format", defaultValue = "counts",
+  @Option(names = "--format", defaultValue = "counts", converter = VoteFormat.Converter.class,
       description = "counts (default) or predictions.")
-  String format;
+  VoteFormat format;
 
   @Option(names = "--classes", split = ",", description = "The classes, comma-separated (public "
       + "input; required with --format predictions).")
@@ -111,8 +110,9 @@ public final class AggregateCommand implements Callable<Integer> {
   Double epsilon;
 
   @Option(names = "--aggregator", defaultValue = "confident-gnmax",
+      converter = Aggregation.Converter.class,
       description = "gnmax, confident-gnmax (default) or interactive-gnmax (needs --student).")
-  String aggregator;
+  Aggregation aggregator;
 
   @Option(names = "--student", description = "interactive-gnmax: the student's class "
       + "probabilities, a CSV with the id column and one column per class of the votes.")
@@ -289,25 +289,6 @@ public final class AggregateCommand implements Callable<Integer> {
     return null;
   }
 
-  /** What the ledger is charged ({@code --charge}), converted when the arguments are parsed. */
-  enum ChargeBasis {
-    DATA_INDEPENDENT,
-    DATA_DEPENDENT;
-
-    /** data-independent or data-dependent; anything else is the flag's one-line refusal. */
-    static final class Converter implements ITypeConverter<ChargeBasis> {
-      @Override
-      public ChargeBasis convert(String text) {
-        return switch (text) {
-          case "data-independent" -> DATA_INDEPENDENT;
-          case "data-dependent" -> DATA_DEPENDENT;
-          default -> throw new TypeConversionException(
-              "must be data-independent or data-dependent, but was '" + text + "'");
-        };
-      }
-    }
-  }
-
   /**
    * Whether the release parameters are chosen by {@link PateCalibration#release}: --charge
    * data-dependent with --epsilon and none of --ss-order, --ss-sigma, --ss-beta.
@@ -351,16 +332,11 @@ public final class AggregateCommand implements Callable<Integer> {
 
   private PateAggregator aggregator(VoteTable table, List<String> classNames,
       PateCalibration.ReleaseChoice rule) {
-    boolean confident = switch (aggregator) {
-      case "gnmax" -> false;
-      case "confident-gnmax", "interactive-gnmax" -> true;
-      default -> throw new IllegalArgumentException("--aggregator must be gnmax, confident-gnmax "
-          + "or interactive-gnmax, but was " + aggregator);
-    };
-    boolean interactive = aggregator.equals("interactive-gnmax");
+    boolean confident = aggregator.confident();
+    boolean interactive = aggregator == Aggregation.INTERACTIVE_GNMAX;
     if (interactive != (student != null) || interactive != (studentConfidence != null)) {
       throw new IllegalArgumentException("--student and --student-confidence go together with "
-          + "--aggregator interactive-gnmax, but --aggregator was " + aggregator);
+          + "--aggregator interactive-gnmax, but --aggregator was " + Choice.name(aggregator));
     }
     if (interactive && sigma2 == null) {
       throw new IllegalArgumentException("interactive-gnmax needs --threshold, --sigma1 and "
@@ -404,14 +380,14 @@ public final class AggregateCommand implements Callable<Integer> {
 
   private VotesCsv.Read read() {
     return switch (format) {
-      case "counts" -> {
+      case COUNTS -> {
         if (classes != null) {
           throw new IllegalArgumentException("--classes belongs to --format predictions; the "
               + "counts form names its classes in its header");
         }
         yield VotesCsv.counts(votes, idColumn);
       }
-      case "predictions" -> {
+      case PREDICTIONS -> {
         if (classes == null || classes.size() < 2
             || classes.stream().distinct().count() != classes.size()) {
           throw new IllegalArgumentException("--classes must list at least two distinct "
@@ -419,8 +395,6 @@ public final class AggregateCommand implements Callable<Integer> {
         }
         yield VotesCsv.predictions(votes, idColumn, classes);
       }
-      default -> throw new IllegalArgumentException("--format must be counts or predictions, "
-          + "but was " + format);
     };
   }
 

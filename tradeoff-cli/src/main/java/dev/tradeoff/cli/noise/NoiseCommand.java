@@ -16,7 +16,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Function;
 import java.util.random.RandomGenerator;
 import picocli.CommandLine.Command;
@@ -33,20 +32,15 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Add calibrated noise to a value (secure randomness by default).",
-      "Mechanisms: " + NoiseCommand.SYNTAX
+      "Mechanisms: " + NoiseMechanism.SYNTAX
     })
 public final class NoiseCommand implements Runnable {
 
-  static final String SYNTAX =
-      "laplace:epsilon=E | gaussian:epsilon=E,delta=D | discrete-laplace:epsilon=E"
-          + " | discrete-gaussian:sigma=S | discrete-gaussian:rho=R";
-
-  private static final int MAX_COUNT = 1_000_000;
-
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
-  @Option(names = "--mechanism", required = true, description = "The mechanism: " + SYNTAX)
-  String mechanism;
+  @Option(names = "--mechanism", required = true, converter = NoiseMechanism.Converter.class,
+      description = "The mechanism: " + NoiseMechanism.SYNTAX)
+  NoiseMechanism mechanism;
 
   @Option(names = "--value", required = true, description = "The true value f(D).")
   double value;
@@ -73,10 +67,8 @@ public final class NoiseCommand implements Runnable {
 
   @Override
   public void run() {
-    Inputs.magnitude("--value", value);
-    Inputs.sensitivity("--sensitivity", sensitivity);
-    Inputs.count("--count", count, 1, MAX_COUNT);
-    Noise noise = configure();
+    NoiseRequest request = new NoiseRequest(mechanism, value, sensitivity, count);
+    Noise noise = configure(request);
     RandomGenerator random = seed == null ? Randomness.secure() : Randomness.seeded(seed);
     List<Number> outputs = new ArrayList<>(count);
     for (int i = 0; i < count; i++) {
@@ -85,10 +77,11 @@ public final class NoiseCommand implements Runnable {
       outputs.add(output);
     }
     PrintWriter out = spec.commandLine().getOut();
+    String mechanismText = spec.findOption("--mechanism").stringValues().get(0);
     String randomness = seed == null ? "secure" : "seeded(" + seed + "), NOT private";
     if (json) {
       Map<String, Object> doc = new LinkedHashMap<>();
-      doc.put("mechanism", mechanism);
+      doc.put("mechanism", mechanismText);
       doc.put("noise", noise.description());
       doc.put("guarantee", describe(noise.guarantee()));
       doc.put("value", value);
@@ -98,7 +91,7 @@ public final class NoiseCommand implements Runnable {
       doc.put("outputs", outputs);
       out.println(Json.write(doc));
     } else {
-      out.printf("mechanism    %s%n", mechanism);
+      out.printf("mechanism    %s%n", mechanismText);
       out.printf("noise        %s%n", noise.description());
       out.printf("guarantee    %s%n", text(noise.guarantee()));
       out.printf("value        %s (sensitivity %s)%n", value, sensitivity);
@@ -111,84 +104,39 @@ public final class NoiseCommand implements Runnable {
     out.flush();
   }
 
-  private Noise configure() {
-    dev.tradeoff.cli.io.Spec parsed = dev.tradeoff.cli.io.Spec.parse("--mechanism", mechanism);
-    switch (parsed.name()) {
-      case "laplace": {
-        parsed.allowOnly(Set.of("epsilon"));
-        LaplaceMechanism m = LaplaceMechanism.of(epsilon(parsed), sensitivity);
-        return new Noise(
-            "snapped Laplace, scale " + m.scale() + ", granularity " + m.noise().grid().granularity(),
-            m.guarantee(),
-            r -> m.release(value, r));
-      }
-      case "gaussian": {
-        parsed.allowOnly(Set.of("epsilon", "delta"));
-        GaussianMechanism m =
-            GaussianMechanism.of(epsilon(parsed),
-                Inputs.delta(parsed.flag("delta"), parsed.number("delta")), sensitivity);
-        return new Noise(
-            "snapped discrete Gaussian (analytic calibration), sigma "
-                + m.sigma()
-                + ", granularity "
-                + m.noise().grid().granularity(),
-            m.guarantee(),
-            r -> m.release(value, r));
-      }
-      case "discrete-laplace": {
-        parsed.allowOnly(Set.of("epsilon"));
-        long v = integer("--value", value);
-        DiscreteLaplaceMechanism m =
-            DiscreteLaplaceMechanism.of(epsilon(parsed), integer("--sensitivity", sensitivity));
-        return new Noise(
-            "discrete Laplace, scale " + m.noise().scale().doubleValue(),
-            m.guarantee(),
-            r -> m.release(v, r));
-      }
-      case "discrete-gaussian": {
-        parsed.allowOnly(Set.of("sigma", "rho"));
-        long v = integer("--value", value);
-        long s = integer("--sensitivity", sensitivity);
-        if (parsed.has("sigma") == parsed.has("rho")) {
-          throw new IllegalArgumentException(
-              "discrete-gaussian spec needs exactly one of sigma=S or rho=R, but was '" + mechanism + "'");
-        }
-        DiscreteGaussianMechanism m =
-            parsed.has("sigma")
-                ? DiscreteGaussianMechanism.of(Inputs.noise(parsed.flag("sigma"), parsed.number("sigma")), s)
-                : DiscreteGaussianMechanism.forZcdp(Inputs.range(parsed.flag("rho"),
-                    parsed.number("rho"), 0.5 * Math.pow(s / Inputs.MAX_NOISE, 2),
-                    Inputs.MAX_RHO, "a zCDP rho: smaller needs sigma = "
-                        + "--sensitivity / sqrt(2 rho) above " + Inputs.fmt(Inputs.MAX_NOISE)), s);
-        return new Noise("discrete Gaussian, sigma " + m.sigma(), m.guarantee(), r -> m.release(v, r));
-      }
-      default:
-        throw new IllegalArgumentException(
-            "--mechanism must be one of " + SYNTAX + ", but was '" + mechanism + "'");
+  /** The library mechanism of a checked request. */
+  private static Noise configure(NoiseRequest r) {
+    NoiseMechanism mechanism = r.mechanism();
+    if (mechanism instanceof NoiseMechanism.Laplace l) {
+      LaplaceMechanism m = LaplaceMechanism.of(l.epsilon(), r.sensitivity());
+      return new Noise(
+          "snapped Laplace, scale " + m.scale() + ", granularity " + m.noise().grid().granularity(),
+          m.guarantee(),
+          g -> m.release(r.value(), g));
     }
-  }
-
-  /**
-   * The spec's ε, checked with the noise scale it implies: {@code --sensitivity / ε} must stay
-   * below {@link Inputs#MAX_MAGNITUDE} so the noise, and the value plus noise, stay finite (and
-   * within a long for the discrete mechanisms).
-   */
-  private double epsilon(dev.tradeoff.cli.io.Spec parsed) {
-    double epsilon = Inputs.epsilon(parsed.flag("epsilon"), parsed.number("epsilon"));
-    if (!(sensitivity / epsilon <= Inputs.MAX_MAGNITUDE)) {
-      throw new IllegalArgumentException("--sensitivity / " + parsed.flag("epsilon")
-          + " (the noise scale) must be <= " + Inputs.MAX_MAGNITUDE + ", but was "
-          + sensitivity / epsilon);
+    if (mechanism instanceof NoiseMechanism.Gaussian gauss) {
+      GaussianMechanism m = GaussianMechanism.of(gauss.epsilon(), gauss.delta(), r.sensitivity());
+      return new Noise(
+          "snapped discrete Gaussian (analytic calibration), sigma "
+              + m.sigma()
+              + ", granularity "
+              + m.noise().grid().granularity(),
+          m.guarantee(),
+          g -> m.release(r.value(), g));
     }
-    return epsilon;
-  }
-
-  private static long integer(String name, double x) {
-    if (x != Math.rint(x) || Math.abs(x) >= 0x1.0p62) {
-      throw new IllegalArgumentException(
-          name + " must be an integer for a discrete mechanism, but was " + x);
+    long v = r.integerValue();
+    if (mechanism instanceof NoiseMechanism.DiscreteLaplace l) {
+      DiscreteLaplaceMechanism m = DiscreteLaplaceMechanism.of(l.epsilon(), r.integerSensitivity());
+      return new Noise(
+          "discrete Laplace, scale " + m.noise().scale().doubleValue(),
+          m.guarantee(),
+          g -> m.release(v, g));
     }
-    return (long) x;
+    DiscreteGaussianMechanism m = mechanism instanceof NoiseMechanism.DiscreteGaussian d
+        ? DiscreteGaussianMechanism.of(d.sigma(), r.integerSensitivity())
+        : DiscreteGaussianMechanism.forZcdp(((NoiseMechanism.DiscreteGaussianZcdp) mechanism).rho(),
+            r.integerSensitivity());
+    return new Noise("discrete Gaussian, sigma " + m.sigma(), m.guarantee(), g -> m.release(v, g));
   }
 
   private static String text(PrivacyGuarantee g) {

@@ -17,8 +17,6 @@ import dev.tradeoff.accounting.guarantee.ZeroConcentratedDp;
 import dev.tradeoff.cli.io.Inputs;
 import dev.tradeoff.cli.io.Spec;
 import java.util.Set;
-import picocli.CommandLine.ITypeConverter;
-import picocli.CommandLine.TypeConversionException;
 
 /**
  * Turns the {@code --mechanism} specs of {@code tradeoff account} into accounting events. All noise
@@ -49,14 +47,9 @@ public final class MechanismSpecs {
    * {@code @Option(converter = MechanismSpecs.Converter.class)}: the spec parsed and its
    * parameters checked ({@link #parse}); a refusal is its one line.
    */
-  public static final class Converter implements ITypeConverter<Mechanism> {
-    @Override
-    public Mechanism convert(String text) {
-      try {
-        return new Mechanism(text, parse(text));
-      } catch (IllegalArgumentException e) {
-        throw new TypeConversionException(e.getMessage());
-      }
+  public static final class Converter extends Parsed<Mechanism> {
+    public Converter() {
+      super(text -> new Mechanism(text, parse(text)));
     }
   }
 

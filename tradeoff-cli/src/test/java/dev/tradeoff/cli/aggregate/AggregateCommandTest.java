@@ -258,6 +258,30 @@ class AggregateCommandTest {
     assertThat(out).doesNotExist();
   }
 
+  /**
+   * --aggregator and --format are converted when parsed: a refusal names the flag and lists its
+   * values, before the votes are opened (here they do not exist), and writes nothing.
+   */
+  @Test
+  void anUnknownAggregatorOrFormatIsRefusedWhenTheArgumentsAreParsed() {
+    String[][] cases = {
+      {"--aggregator", "lnmax", "tradeoff: --aggregator must be gnmax, confident-gnmax or "
+          + "interactive-gnmax, but was 'lnmax'"},
+      {"--aggregator", "GNMAX", "tradeoff: --aggregator must be gnmax, confident-gnmax or "
+          + "interactive-gnmax, but was 'GNMAX'"},
+      {"--format", "tsv", "tradeoff: --format must be counts or predictions, but was 'tsv'"},
+    };
+    int i = 0;
+    for (String[] c : cases) {
+      Path out = dir.resolve("refused" + i++);
+      CliRun r = run(args(dir.resolve("missing.csv"), out, "--epsilon", "1", c[0], c[1]));
+      assertThat(r.status()).as(r.err()).isEqualTo(2);
+      assertThat(r.err().strip()).isEqualTo(c[2]);
+      assertThat(r.out()).isEmpty();
+      assertThat(out).doesNotExist();
+    }
+  }
+
   @Test
   void theDataDependentChargeIsOptInReleasedBySmoothSensitivityAndRecordedAsSuch()
       throws IOException {

@@ -79,4 +79,54 @@ class NoiseCommandTest {
     assertThat(run("noise", "--mechanism", "laplace:epsilon=1", "--value", "1", "--count", "0")).isEqualTo(2);
     assertThat(err.toString().trim()).isEqualTo("tradeoff: --count must be in [1, 1000000], but was 0");
   }
+
+  /**
+   * --mechanism is converted when parsed: a malformed spec, an unknown name or key, or a value
+   * out of its own range is refused with one line naming the flag before any other flag is
+   * looked at (here --value, which is required, is missing), and nothing is released.
+   */
+  @Test
+  void aBadMechanismIsRefusedWhenTheArgumentsAreParsed() {
+    String[][] cases = {
+      {"cauchy:epsilon=1", "tradeoff: --mechanism must be one of laplace:epsilon=E"},
+      {"laplace:scale=1", "tradeoff: --mechanism laplace spec accepts keys [epsilon], but got"
+          + " 'scale' in 'laplace:scale=1'"},
+      {"gaussian:epsilon=1,delta=1", "tradeoff: --mechanism gaussian:delta must be in [1E-300, 1)"
+          + " (a privacy delta), but was 1.0"},
+      {"discrete-gaussian:sigma=1,rho=1", "tradeoff: --mechanism discrete-gaussian needs exactly"
+          + " one of sigma=S or rho=R, but was 'discrete-gaussian:sigma=1,rho=1'"},
+      {"discrete-gaussian:rho=0", "tradeoff: --mechanism discrete-gaussian:rho must be in (0, "},
+      {"laplace", "tradeoff: --mechanism laplace spec needs epsilon=VALUE, but 'laplace' has none"},
+    };
+    for (String[] c : cases) {
+      CliRun r = CliRun.of("noise", "--mechanism", c[0]);
+      assertThat(r.status()).as(r.err()).isEqualTo(2);
+      assertThat(r.err().strip()).startsWith(c[1]).doesNotContain("\n");
+      assertThat(r.out()).isEmpty();
+    }
+  }
+
+  /** The rules that join --mechanism with --sensitivity are the request's, checked once. */
+  @Test
+  void theMechanismAndTheSensitivityAreCheckedTogetherOnce() {
+    CliRun tooSmallRho = CliRun.of("noise", "--mechanism", "discrete-gaussian:rho=1e-30",
+        "--value", "1", "--sensitivity", "3");
+    assertThat(tooSmallRho.status()).isEqualTo(2);
+    assertThat(tooSmallRho.err().strip()).startsWith("tradeoff: --mechanism discrete-gaussian:rho"
+        + " must be in [4.5E-18, ").endsWith("but was 1.0E-30");
+    assertThat(tooSmallRho.out()).isEmpty();
+    CliRun hugeScale = CliRun.of("noise", "--mechanism", "laplace:epsilon=1e-6", "--value", "1",
+        "--sensitivity", "1e12");
+    assertThat(hugeScale.status()).isEqualTo(2);
+    assertThat(hugeScale.err().strip()).isEqualTo("tradeoff: --sensitivity / --mechanism"
+        + " laplace:epsilon (the noise scale) must be <= 1.0E15, but was 1.0E18");
+    CliRun fractionalSensitivity = CliRun.of("noise", "--mechanism", "discrete-gaussian:sigma=2",
+        "--value", "1", "--sensitivity", "0.5");
+    assertThat(fractionalSensitivity.status()).isEqualTo(2);
+    assertThat(fractionalSensitivity.err().strip()).isEqualTo("tradeoff: --sensitivity must be"
+        + " an integer for a discrete mechanism, but was 0.5");
+    // the same rho is released where the sensitivity allows it
+    assertThat(CliRun.of("noise", "--mechanism", "discrete-gaussian:rho=1e-17", "--value", "1",
+        "--seed", "1").status()).isZero();
+  }
 }
