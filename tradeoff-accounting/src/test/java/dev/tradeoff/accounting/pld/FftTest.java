@@ -170,6 +170,28 @@ class FftTest {
   }
 
   @Test
+  void unitRootsOfHalfTheOrderAreTheEvenEntriesBitForBit() {
+    // What lets the in-cache stages read a small table copied from the full one (Fft's
+    // constructor) with every butterfly unchanged.
+    for (int n = 4; n <= 1 << 20; n *= 2) {
+      double[] cos = new double[n / 2 + 1];
+      double[] sin = new double[n / 2 + 1];
+      Fft.unitRoots(n, cos, sin);
+      double[] halfCos = new double[n / 4 + 1];
+      double[] halfSin = new double[n / 4 + 1];
+      Fft.unitRoots(n / 2, halfCos, halfSin);
+      for (int j = 0; j <= n / 4; j++) {
+        assertThat(Double.doubleToRawLongBits(halfCos[j]))
+            .as("cos, order %d, entry %d", n / 2, j)
+            .isEqualTo(Double.doubleToRawLongBits(cos[2 * j]));
+        assertThat(Double.doubleToRawLongBits(halfSin[j]))
+            .as("sin, order %d, entry %d", n / 2, j)
+            .isEqualTo(Double.doubleToRawLongBits(sin[2 * j]));
+      }
+    }
+  }
+
+  @Test
   void rejectsLengthsThatAreNotPowersOfTwo() {
     assertThatThrownBy(() -> new Fft(12))
         .isInstanceOf(IllegalArgumentException.class)
