@@ -403,30 +403,48 @@ final class Composer {
     return size;
   }
 
-  /** z ← z^count pointwise, by repeated squaring. */
+  /**
+   * z ← z^count pointwise, by repeated squaring: the result is multiplied by the current square
+   * for each set bit of count − 1, from the lowest, and the square is squared between bits. The
+   * arrays are taken in blocks of {@value #POWER_BLOCK} entries, each through all its squarings
+   * while it is in cache (one pass over the arrays, no copies of them); every entry sees the same
+   * operations as when whole arrays are squared bit by bit, so the result is the same.
+   */
   private static void power(double[] re, double[] im, long count) {
     if (count == 1) {
       return;
     }
-    int n = re.length;
-    double[] baseRe = re.clone();
-    double[] baseIm = im.clone();
-    long remaining = count - 1;
-    while (remaining > 0) {
-      if ((remaining & 1) == 1) {
-        multiply(re, im, baseRe, baseIm);
-      }
-      remaining >>= 1;
-      if (remaining > 0) {
-        for (int k = 0; k < n; k++) {
-          double r = baseRe[k];
-          double i = baseIm[k];
-          baseRe[k] = r * r - i * i;
-          baseIm[k] = 2 * r * i;
+    double[] baseRe = new double[POWER_BLOCK];
+    double[] baseIm = new double[POWER_BLOCK];
+    for (int from = 0; from < re.length; from += POWER_BLOCK) {
+      int n = Math.min(POWER_BLOCK, re.length - from);
+      System.arraycopy(re, from, baseRe, 0, n);
+      System.arraycopy(im, from, baseIm, 0, n);
+      long remaining = count - 1;
+      while (remaining > 0) {
+        if ((remaining & 1) == 1) {
+          for (int k = 0; k < n; k++) {
+            double r = re[from + k] * baseRe[k] - im[from + k] * baseIm[k];
+            double i = re[from + k] * baseIm[k] + im[from + k] * baseRe[k];
+            re[from + k] = r;
+            im[from + k] = i;
+          }
+        }
+        remaining >>= 1;
+        if (remaining > 0) {
+          for (int k = 0; k < n; k++) {
+            double r = baseRe[k];
+            double i = baseIm[k];
+            baseRe[k] = r * r - i * i;
+            baseIm[k] = 2 * r * i;
+          }
         }
       }
     }
   }
+
+  /** Entries per block of {@link #power}: four arrays of this many doubles take 32 KiB. */
+  private static final int POWER_BLOCK = 1024;
 
   private static void multiply(double[] re, double[] im, double[] otherRe, double[] otherIm) {
     for (int k = 0; k < re.length; k++) {
