@@ -123,16 +123,22 @@ final class Fft {
   void forward(double[] re, double[] im) {
     checkLengths(re, im);
     bitReverse(re, im);
-    butterflies(re, im, -1);
+    butterflies(re, im, -1, 0);
   }
 
   /**
    * The same as {@link #forward} for input already stored in bit-reversed order (x_j at index
    * rev(j)), as {@link RealFft} writes it while packing: this saves a pass of scattered swaps.
+   *
+   * <p>With {@code trivial} = s &gt; 0 the input is x_j = +0.0 for every j ≥ n/2^s, and the
+   * caller has stored each aligned group of 2^s points as copies of the group's first, x_j at
+   * rev(j): that is what the first s stages compute there (each butterfly adds and subtracts a
+   * product of +0.0 and a twiddle, ±0, which leaves a value, or +0.0, exactly as it is), so they
+   * are skipped and the output is bit for bit that of the full transform.
    */
-  void forwardFromBitReversed(double[] re, double[] im) {
+  void forwardFromBitReversed(double[] re, double[] im, int trivial) {
     checkLengths(re, im);
-    butterflies(re, im, -1);
+    butterflies(re, im, -1, trivial);
   }
 
   /** x_j = (1/n) Σ_k y_k e^{+2πijk/n}, in place (scaled, so it inverts {@link #forward}). */
@@ -154,7 +160,7 @@ final class Fft {
   }
 
   private void inverseButterflies(double[] re, double[] im) {
-    butterflies(re, im, +1);
+    butterflies(re, im, +1, 0);
     double scale = 1.0 / size;
     for (int i = 0; i < size; i++) {
       re[i] *= scale;
@@ -179,10 +185,11 @@ final class Fft {
    * exactly 1, is written without the multiplications by 1 and 0, which are exact), so the
    * results and the error bound are those of the textbook algorithm.
    */
-  private void butterflies(double[] re, double[] im, int sign) {
+  private void butterflies(double[] re, double[] im, int sign, int trivial) {
     int block = Math.min(size, CACHE_BLOCK);
+    long first = 2L << trivial; // the length of the first stage to run
     for (int base = 0; base < size; base += block) {
-      for (int i = base; i < base + block; i += 2) {
+      for (int i = base; first == 2 && i < base + block; i += 2) {
         double ar = re[i];
         double ai = im[i];
         double br = re[i + 1];
@@ -192,9 +199,11 @@ final class Fft {
         re[i + 1] = ar - br;
         im[i + 1] = ai - bi;
       }
-      stages(re, im, sign, 4, block, base, base + block, blockCos, blockSin, block);
+      stages(re, im, sign, (int) Math.min(Math.max(4, first), 2L * block), block, base,
+          base + block, blockCos, blockSin, block);
     }
-    stages(re, im, sign, 2 * block, size, 0, size, cos, sin, size);
+    stages(re, im, sign, (int) Math.min(Math.max(2 * block, first), 2L * size), size, 0, size,
+        cos, sin, size);
   }
 
   /**
