@@ -503,34 +503,38 @@ final class Composer {
       this.terms = terms;
       double interval = terms.get(0).distribution().interval();
       rates = new double[RATES];
-      logMgfUp = new double[rates.length];
-      logMgfDown = new double[rates.length];
-      double[] decay = new double[rates.length];
       for (int k = 0; k < rates.length; k++) {
         rates[k] = Math.pow(2, -20 + k * 0.5) * interval;
-        decay[k] = Math.exp(-rates[k]);
       }
-      double[] up = new double[rates.length];
-      double[] down = new double[rates.length];
+      logMgfUp = logMgf(rates, true);
+      logMgfDown = logMgf(rates, false);
+    }
+
+    /**
+     * Σ_j c_j log of each term's moment generating function at the rates t (upper: E[e^{tI}];
+     * lower: E[e^{−tI}]), by Horner's rule on e^{−t} per grid index relative to the term's
+     * outermost occupied point — up = Σ_i m_i e^{−t(highest − i)} accumulated upwards, down =
+     * Σ_i m_i e^{−t(i − lowest)} accumulated downwards — for all rates in one pass over the masses
+     * (the rates' independent chains of multiply-adds side by side).
+     */
+    private double[] logMgf(double[] t, boolean upper) {
+      double[] decay = new double[t.length];
+      for (int k = 0; k < t.length; k++) {
+        decay[k] = Math.exp(-t[k]);
+      }
+      double[] log = new double[t.length];
+      double[] sum = new double[t.length];
       for (Term term : terms) {
         double[] m = term.distribution().massesView();
         int[] support = support(m);
         int lowest = support[0];
         int highest = support[1];
-        // up_k = Σ_i m_i e^{−t_k(highest − i)}, accumulated upwards; down_k = Σ_i m_i e^{−t_k(i −
-        // lowest)}, accumulated downwards.
-        java.util.Arrays.fill(up, 0);
-        java.util.Arrays.fill(down, 0);
-        for (int i = lowest; i <= highest; i++) {
+        java.util.Arrays.fill(sum, 0);
+        for (int i = upper ? lowest : highest; upper ? i <= highest : i >= lowest;
+            i += upper ? 1 : -1) {
           double mass = m[i];
-          for (int k = 0; k < up.length; k++) {
-            up[k] = up[k] * decay[k] + mass;
-          }
-        }
-        for (int i = highest; i >= lowest; i--) {
-          double mass = m[i];
-          for (int k = 0; k < down.length; k++) {
-            down[k] = down[k] * decay[k] + mass;
+          for (int k = 0; k < t.length; k++) {
+            sum[k] = sum[k] * decay[k] + mass;
           }
         }
         int n = highest - lowest + 1;
@@ -538,12 +542,12 @@ final class Composer {
         // relative u; 4nu covers them with room. Flushed subnormals: at most n·MIN_NORMAL.
         double widen = 1 + 4.0 * (n + 1) * Fft.UNIT_ROUNDOFF;
         double floor = n * Double.MIN_NORMAL;
-        for (int k = 0; k < rates.length; k++) {
-          double t = rates[k];
-          logMgfUp[k] += term.count() * (Math.log(up[k] * widen + floor) + t * highest);
-          logMgfDown[k] += term.count() * (Math.log(down[k] * widen + floor) - t * lowest);
+        for (int k = 0; k < t.length; k++) {
+          log[k] += term.count() * (Math.log(sum[k] * widen + floor)
+              + (upper ? t[k] * highest : -t[k] * lowest));
         }
       }
+      return log;
     }
 
     /** The smallest s for which the bound on Pr[S ≥ s] is ≤ tail. */
@@ -584,39 +588,6 @@ final class Composer {
         int n = highest - lowest + 1;
         double widen = 1 + 4.0 * (n + 1) * Fft.UNIT_ROUNDOFF;
         log += term.count() * (Math.log(up * widen + n * Double.MIN_NORMAL) + t * highest);
-      }
-      return log;
-    }
-
-    /**
-     * {@link #logMgfAt(double)} at several rates in one pass over each term's masses: the same
-     * operations for each rate as its own pass, with the rates' independent chains of
-     * multiply-adds side by side instead of one after another.
-     */
-    double[] logMgfAt(double[] t) {
-      double[] decay = new double[t.length];
-      for (int k = 0; k < t.length; k++) {
-        decay[k] = Math.exp(-t[k]);
-      }
-      double[] log = new double[t.length];
-      double[] up = new double[t.length];
-      for (Term term : terms) {
-        double[] m = term.distribution().massesView();
-        int[] support = support(m);
-        int lowest = support[0];
-        int highest = support[1];
-        java.util.Arrays.fill(up, 0);
-        for (int i = lowest; i <= highest; i++) {
-          double mass = m[i];
-          for (int k = 0; k < t.length; k++) {
-            up[k] = up[k] * decay[k] + mass;
-          }
-        }
-        int n = highest - lowest + 1;
-        double widen = 1 + 4.0 * (n + 1) * Fft.UNIT_ROUNDOFF;
-        for (int k = 0; k < t.length; k++) {
-          log[k] += term.count() * (Math.log(up[k] * widen + n * Double.MIN_NORMAL) + t[k] * highest);
-        }
       }
       return log;
     }
@@ -696,7 +667,7 @@ final class Composer {
         nearRates[2 * j] = theta * (1 + step);
         nearRates[2 * j + 1] = theta * (1 - step);
       }
-      double[] nearLogs = logMgfAt(nearRates);
+      double[] nearLogs = logMgf(nearRates, true);
       for (int j = 0; j < near; j++) {
         upRates[ups] = nearRates[2 * j];
         upLogs[ups++] = nearLogs[2 * j];
