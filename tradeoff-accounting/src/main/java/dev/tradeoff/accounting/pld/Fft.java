@@ -73,7 +73,7 @@ final class Fft {
    * <p>For powers of two n ≥ 4 the entry 2j of order n equals the entry j of order n/2 bit for
    * bit: the angle 2π(2t)/n is evaluated as (2π·2t)/n, which is 2π·t/(n/2) scaled by the exact
    * factors 2 and 1/2 around one rounding each, and the octant tests and maps commute with the
-   * halving (checked for every order up to 2^23 in {@code FftTest}).
+   * halving (checked for every order up to 2^20 in {@code FftTest}).
    */
   static void unitRoots(int n, double[] cos, double[] sin) {
     // Entries j ≤ n/8 are the evaluated ones: angle ≤ π/4.
@@ -130,11 +130,11 @@ final class Fft {
    * The same as {@link #forward} for input already stored in bit-reversed order (x_j at index
    * rev(j)), as {@link RealFft} writes it while packing: this saves a pass of scattered swaps.
    *
-   * <p>With {@code trivial} = s &gt; 0 the input is x_j = +0.0 for every j ≥ n/2^s, and the
-   * caller has stored each aligned group of 2^s points as copies of the group's first, x_j at
-   * rev(j): that is what the first s stages compute there (each butterfly adds and subtracts a
-   * product of +0.0 and a twiddle, ±0, which leaves a value, or +0.0, exactly as it is), so they
-   * are skipped and the output is bit for bit that of the full transform.
+   * <p>With {@code trivial} = s &gt; 0 the input is x_j = +0.0 for every j ≥ n/2^s, no x_j is
+   * −0.0, and the caller has stored each aligned group of 2^s points as copies of the group's
+   * first, x_j at rev(j): that is what the first s stages compute there (each butterfly adds and
+   * subtracts a product of +0.0 and a twiddle, ±0, which leaves a non-zero value, or +0.0, exactly
+   * as it is), so they are skipped and the output is bit for bit that of the full transform.
    */
   void forwardFromBitReversed(double[] re, double[] im, int trivial) {
     checkLengths(re, im);
