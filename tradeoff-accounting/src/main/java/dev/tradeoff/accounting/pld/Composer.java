@@ -403,30 +403,48 @@ final class Composer {
     return size;
   }
 
-  /** z ← z^count pointwise, by repeated squaring. */
+  /**
+   * z ← z^count pointwise, by repeated squaring: the result is multiplied by the current square
+   * for each set bit of count − 1, from the lowest, and the square is squared between bits. The
+   * arrays are taken in blocks of {@value #POWER_BLOCK} entries, each through all its squarings
+   * while it is in cache (one pass over the arrays, no copies of them); every entry sees the same
+   * operations as when whole arrays are squared bit by bit, so the result is the same.
+   */
   private static void power(double[] re, double[] im, long count) {
     if (count == 1) {
       return;
     }
-    int n = re.length;
-    double[] baseRe = re.clone();
-    double[] baseIm = im.clone();
-    long remaining = count - 1;
-    while (remaining > 0) {
-      if ((remaining & 1) == 1) {
-        multiply(re, im, baseRe, baseIm);
-      }
-      remaining >>= 1;
-      if (remaining > 0) {
-        for (int k = 0; k < n; k++) {
-          double r = baseRe[k];
-          double i = baseIm[k];
-          baseRe[k] = r * r - i * i;
-          baseIm[k] = 2 * r * i;
+    double[] baseRe = new double[POWER_BLOCK];
+    double[] baseIm = new double[POWER_BLOCK];
+    for (int from = 0; from < re.length; from += POWER_BLOCK) {
+      int n = Math.min(POWER_BLOCK, re.length - from);
+      System.arraycopy(re, from, baseRe, 0, n);
+      System.arraycopy(im, from, baseIm, 0, n);
+      long remaining = count - 1;
+      while (remaining > 0) {
+        if ((remaining & 1) == 1) {
+          for (int k = 0; k < n; k++) {
+            double r = re[from + k] * baseRe[k] - im[from + k] * baseIm[k];
+            double i = re[from + k] * baseIm[k] + im[from + k] * baseRe[k];
+            re[from + k] = r;
+            im[from + k] = i;
+          }
+        }
+        remaining >>= 1;
+        if (remaining > 0) {
+          for (int k = 0; k < n; k++) {
+            double r = baseRe[k];
+            double i = baseIm[k];
+            baseRe[k] = r * r - i * i;
+            baseIm[k] = 2 * r * i;
+          }
         }
       }
     }
   }
+
+  /** Entries per block of {@link #power}: four arrays of this many doubles take 32 KiB. */
+  private static final int POWER_BLOCK = 1024;
 
   private static void multiply(double[] re, double[] im, double[] otherRe, double[] otherIm) {
     for (int k = 0; k < re.length; k++) {
@@ -485,34 +503,38 @@ final class Composer {
       this.terms = terms;
       double interval = terms.get(0).distribution().interval();
       rates = new double[RATES];
-      logMgfUp = new double[rates.length];
-      logMgfDown = new double[rates.length];
-      double[] decay = new double[rates.length];
       for (int k = 0; k < rates.length; k++) {
         rates[k] = Math.pow(2, -20 + k * 0.5) * interval;
-        decay[k] = Math.exp(-rates[k]);
       }
-      double[] up = new double[rates.length];
-      double[] down = new double[rates.length];
+      logMgfUp = logMgf(rates, true);
+      logMgfDown = logMgf(rates, false);
+    }
+
+    /**
+     * Σ_j c_j log of each term's moment generating function at the rates t (upper: E[e^{tI}];
+     * lower: E[e^{−tI}]), by Horner's rule on e^{−t} per grid index relative to the term's
+     * outermost occupied point — up = Σ_i m_i e^{−t(highest − i)} accumulated upwards, down =
+     * Σ_i m_i e^{−t(i − lowest)} accumulated downwards — for all rates in one pass over the masses
+     * (the rates' independent chains of multiply-adds side by side).
+     */
+    private double[] logMgf(double[] t, boolean upper) {
+      double[] decay = new double[t.length];
+      for (int k = 0; k < t.length; k++) {
+        decay[k] = Math.exp(-t[k]);
+      }
+      double[] log = new double[t.length];
+      double[] sum = new double[t.length];
       for (Term term : terms) {
         double[] m = term.distribution().massesView();
         int[] support = support(m);
         int lowest = support[0];
         int highest = support[1];
-        // up_k = Σ_i m_i e^{−t_k(highest − i)}, accumulated upwards; down_k = Σ_i m_i e^{−t_k(i −
-        // lowest)}, accumulated downwards.
-        java.util.Arrays.fill(up, 0);
-        java.util.Arrays.fill(down, 0);
-        for (int i = lowest; i <= highest; i++) {
+        java.util.Arrays.fill(sum, 0);
+        for (int i = upper ? lowest : highest; upper ? i <= highest : i >= lowest;
+            i += upper ? 1 : -1) {
           double mass = m[i];
-          for (int k = 0; k < up.length; k++) {
-            up[k] = up[k] * decay[k] + mass;
-          }
-        }
-        for (int i = highest; i >= lowest; i--) {
-          double mass = m[i];
-          for (int k = 0; k < down.length; k++) {
-            down[k] = down[k] * decay[k] + mass;
+          for (int k = 0; k < t.length; k++) {
+            sum[k] = sum[k] * decay[k] + mass;
           }
         }
         int n = highest - lowest + 1;
@@ -520,12 +542,12 @@ final class Composer {
         // relative u; 4nu covers them with room. Flushed subnormals: at most n·MIN_NORMAL.
         double widen = 1 + 4.0 * (n + 1) * Fft.UNIT_ROUNDOFF;
         double floor = n * Double.MIN_NORMAL;
-        for (int k = 0; k < rates.length; k++) {
-          double t = rates[k];
-          logMgfUp[k] += term.count() * (Math.log(up[k] * widen + floor) + t * highest);
-          logMgfDown[k] += term.count() * (Math.log(down[k] * widen + floor) - t * lowest);
+        for (int k = 0; k < t.length; k++) {
+          log[k] += term.count() * (Math.log(sum[k] * widen + floor)
+              + (upper ? t[k] * highest : -t[k] * lowest));
         }
       }
+      return log;
     }
 
     /** The smallest s for which the bound on Pr[S ≥ s] is ≤ tail. */
@@ -639,14 +661,18 @@ final class Composer {
           downLogs[downs++] = logMgfUp[k];
         }
       }
+      double[] nearRates = new double[2 * near];
       for (int j = 0; j < near; j++) {
         double step = Math.pow(2, -(j + 1) * 0.5);
-        upRates[ups] = theta * (1 + step);
-        upLogs[ups] = logMgfAt(upRates[ups]);
-        ups++;
-        downRates[downs] = theta * (1 - step);
-        downLogs[downs] = logMgfAt(downRates[downs]);
-        downs++;
+        nearRates[2 * j] = theta * (1 + step);
+        nearRates[2 * j + 1] = theta * (1 - step);
+      }
+      double[] nearLogs = logMgf(nearRates, true);
+      for (int j = 0; j < near; j++) {
+        upRates[ups] = nearRates[2 * j];
+        upLogs[ups++] = nearLogs[2 * j];
+        downRates[downs] = nearRates[2 * j + 1];
+        downLogs[downs++] = nearLogs[2 * j + 1];
       }
       return new TiltedLaw(theta, logMgfAtTheta, java.util.Arrays.copyOf(upRates, ups),
           java.util.Arrays.copyOf(upLogs, ups), java.util.Arrays.copyOf(downRates, downs),

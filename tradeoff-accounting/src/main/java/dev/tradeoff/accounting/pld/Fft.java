@@ -30,6 +30,14 @@ final class Fft {
   private final int log2Size;
   private final double[] cos;
   private final double[] sin;
+  /**
+   * The unit roots of order {@code min(size, CACHE_BLOCK)}: the stages that run within a cache
+   * block read these, a table small enough to stay in cache, instead of every (size/len)-th entry
+   * of the full one. Entry j of order n/2^s is entry j·2^s of order n bit for bit (see {@link
+   * #unitRoots}), so they are copied from the full table and every butterfly is unchanged.
+   */
+  private final double[] blockCos;
+  private final double[] blockSin;
 
   /**
    * A transform of the given length.
@@ -46,15 +54,36 @@ final class Fft {
     cos = new double[half];
     sin = new double[half];
     unitRoots(size, cos, sin);
+    int block = Math.min(size, CACHE_BLOCK);
+    int spacing = size / block;
+    blockCos = new double[block / 2];
+    blockSin = new double[block / 2];
+    for (int j = 0; j < block / 2; j++) {
+      blockCos[j] = cos[j * spacing];
+      blockSin[j] = sin[j * spacing];
+    }
   }
 
   /**
-   * cos(2πj/n) and sin(2πj/n) for j = 0 … cos.length − 1 (at most n/2), evaluated only at angles
-   * ≤ π/4 and mapped to the others by the exact symmetries cos(π/2 − θ) = sin θ and
-   * cos(π − θ) = −cos θ, so every value is within about 3u of the true one.
+   * cos(2πj/n) and sin(2πj/n) for j = 0 … cos.length − 1 (at most n/2 + 1), evaluated only at
+   * angles 2πt/n ≤ π/4 (t ≤ n/8) and mapped to the others by the exact symmetries
+   * cos(π/2 − θ) = sin θ and cos(π − θ) = −cos θ, so every value is within about 3u of the true
+   * one. Each of cos and sin is evaluated once per t and copied to the entries that share it.
+   *
+   * <p>For powers of two n ≥ 4 the entry 2j of order n equals the entry j of order n/2 bit for
+   * bit: the angle 2π(2t)/n is evaluated as (2π·2t)/n, which is 2π·t/(n/2) scaled by the exact
+   * factors 2 and 1/2 around one rounding each, and the octant tests and maps commute with the
+   * halving (checked for every order up to 2^20 in {@code FftTest}).
    */
   static void unitRoots(int n, double[] cos, double[] sin) {
-    for (int j = 0; j < cos.length; j++) {
+    // Entries j ≤ n/8 are the evaluated ones: angle ≤ π/4.
+    int direct = Math.min(cos.length, n / 8 + 1);
+    for (int t = 0; t < direct; t++) {
+      double angle = 2 * Math.PI * t / n;
+      cos[t] = Math.cos(angle);
+      sin[t] = Math.sin(angle);
+    }
+    for (int j = direct; j < cos.length; j++) {
       int r = j;
       boolean negateCos = false;
       if (4 * (long) r > n) { // θ > π/2: use π − θ
@@ -63,14 +92,13 @@ final class Fft {
       }
       double c;
       double s;
-      if (8 * (long) r > n) { // θ > π/4: use π/2 − θ
-        double angle = 2 * Math.PI * (n / 4 - r) / n;
-        c = Math.sin(angle);
-        s = Math.cos(angle);
+      if (8 * (long) r > n) { // θ > π/4: use π/2 − θ, t = n/4 − r ≤ n/8
+        int t = n / 4 - r;
+        c = t < direct ? sin[t] : Math.sin(2 * Math.PI * t / n);
+        s = t < direct ? cos[t] : Math.cos(2 * Math.PI * t / n);
       } else {
-        double angle = 2 * Math.PI * r / n;
-        c = Math.cos(angle);
-        s = Math.sin(angle);
+        c = r < direct ? cos[r] : Math.cos(2 * Math.PI * r / n);
+        s = r < direct ? sin[r] : Math.sin(2 * Math.PI * r / n);
       }
       cos[j] = negateCos ? -c : c;
       sin[j] = s;
@@ -95,16 +123,22 @@ final class Fft {
   void forward(double[] re, double[] im) {
     checkLengths(re, im);
     bitReverse(re, im);
-    butterflies(re, im, -1);
+    butterflies(re, im, -1, 0);
   }
 
   /**
    * The same as {@link #forward} for input already stored in bit-reversed order (x_j at index
    * rev(j)), as {@link RealFft} writes it while packing: this saves a pass of scattered swaps.
+   *
+   * <p>With {@code trivial} = s &gt; 0 the input is x_j = +0.0 for every j ≥ n/2^s, no x_j is
+   * −0.0, and the caller has stored each aligned group of 2^s points as copies of the group's
+   * first, x_j at rev(j): that is what the first s stages compute there (each butterfly adds and
+   * subtracts a product of +0.0 and a twiddle, ±0, which leaves a non-zero value, or +0.0, exactly
+   * as it is), so they are skipped and the output is bit for bit that of the full transform.
    */
-  void forwardFromBitReversed(double[] re, double[] im) {
+  void forwardFromBitReversed(double[] re, double[] im, int trivial) {
     checkLengths(re, im);
-    butterflies(re, im, -1);
+    butterflies(re, im, -1, trivial);
   }
 
   /** x_j = (1/n) Σ_k y_k e^{+2πijk/n}, in place (scaled, so it inverts {@link #forward}). */
@@ -126,7 +160,7 @@ final class Fft {
   }
 
   private void inverseButterflies(double[] re, double[] im) {
-    butterflies(re, im, +1);
+    butterflies(re, im, +1, 0);
     double scale = 1.0 / size;
     for (int i = 0; i < size; i++) {
       re[i] *= scale;
@@ -151,10 +185,11 @@ final class Fft {
    * exactly 1, is written without the multiplications by 1 and 0, which are exact), so the
    * results and the error bound are those of the textbook algorithm.
    */
-  private void butterflies(double[] re, double[] im, int sign) {
+  private void butterflies(double[] re, double[] im, int sign, int trivial) {
     int block = Math.min(size, CACHE_BLOCK);
+    long first = 2L << trivial; // the length of the first stage to run
     for (int base = 0; base < size; base += block) {
-      for (int i = base; i < base + block; i += 2) {
+      for (int i = base; first == 2 && i < base + block; i += 2) {
         double ar = re[i];
         double ai = im[i];
         double br = re[i + 1];
@@ -164,20 +199,26 @@ final class Fft {
         re[i + 1] = ar - br;
         im[i + 1] = ai - bi;
       }
-      stages(re, im, sign, 4, block, base, base + block);
+      stages(re, im, sign, (int) Math.min(Math.max(4, first), 2L * block), block, base,
+          base + block, blockCos, blockSin, block);
     }
-    stages(re, im, sign, 2 * block, size, 0, size);
+    stages(re, im, sign, (int) Math.min(Math.max(2 * block, first), 2L * size), size, 0, size,
+        cos, sin, size);
   }
 
-  /** The stages of lengths first, 2·first, … up to last over [from, to), two at a time. */
-  private void stages(double[] re, double[] im, int sign, int first, int last, int from, int to) {
+  /**
+   * The stages of lengths first, 2·first, … up to last over [from, to), two at a time, reading
+   * the unit roots of the given order (a multiple of last) from the tables.
+   */
+  private static void stages(double[] re, double[] im, int sign, int first, int last, int from,
+      int to, double[] cos, double[] sin, int order) {
     int len = first;
     while (len <= last) {
       if (2 * len <= last) {
-        stagePair(re, im, sign, len, from, to);
+        stagePair(re, im, sign, len, from, to, cos, sin, order);
         len <<= 2;
       } else {
-        stage(re, im, sign, len, from, to);
+        stage(re, im, sign, len, from, to, cos, sin, order);
         len <<= 1;
       }
     }
@@ -187,9 +228,10 @@ final class Fft {
   private static final int CACHE_BLOCK = 1 << 12;
 
   /** One stage of butterflies of the given length over the indices [from, to). */
-  private void stage(double[] re, double[] im, int sign, int len, int from, int to) {
+  private static void stage(double[] re, double[] im, int sign, int len, int from, int to,
+      double[] cos, double[] sin, int order) {
     int halfLen = len >> 1;
-    int step = size / len;
+    int step = order / len;
     for (int start = from; start < to; start += len) {
       for (int k = 0, t = 0; k < halfLen; k++, t += step) {
         double wr = cos[t];
@@ -212,9 +254,10 @@ final class Fft {
    * (twiddle index k·N/len) and then their two length-2len butterflies (twiddle indices
    * k·N/(2len) and (k + len/2)·N/(2len)), each exactly as {@link #stage} computes it.
    */
-  private void stagePair(double[] re, double[] im, int sign, int len, int from, int to) {
+  private static void stagePair(double[] re, double[] im, int sign, int len, int from, int to,
+      double[] cos, double[] sin, int order) {
     int halfLen = len >> 1;
-    int step = size / len;
+    int step = order / len;
     int halfStep = step >> 1;
     for (int start = from; start < to; start += 2 * len) {
       for (int k = 0; k < halfLen; k++) {

@@ -354,18 +354,27 @@ public final class PrivacyLossDistribution {
     double decay = Math.exp(-interval);
     double above = 0; // A: Σ_{j > i} m_j
     double weighted = 0; // E: Σ_{j > i} m_j e^{iΔ − jΔ}
-    // The smallest target any bin can have (the round-off bound is largest over the whole window
-    // for a pessimistic bound, 0 for an optimistic one): a bin whose sum is at most it has no
-    // crossing, and its own round-off bound need not be evaluated.
-    double smallestTarget = target(delta, pessimistic,
-        hasRoundOff && pessimistic ? roundOff.above(Double.NEGATIVE_INFINITY) : 0);
+    // A floor under the targets of the bins from here down to a checkpoint index: a bin whose sum
+    // is at most it has no crossing, and its own round-off bound need not be evaluated. For a
+    // pessimistic bound the target falls as the round-off bound grows, and the bound grows as the
+    // index falls, so the target at the checkpoint's bound is the floor; it is renewed every
+    // FLOOR_SPAN bins (one bound per span instead of one per bin: below a tilted transform's
+    // part the plain bound of the whole window is far above δ, and a floor taken there would
+    // skip nothing). For an optimistic bound the target grows with the error, and 0 serves.
+    boolean pessimisticRoundOff = hasRoundOff && pessimistic;
+    long checkpoint = Long.MAX_VALUE;
+    double floorTarget = target(delta, pessimistic, 0);
     for (int i = masses.length - 1; i >= 0; i--) {
       // Move the reference point from (i+1)Δ to iΔ, adding m_{i+1}.
       if (i + 1 < masses.length) {
         above += masses[i + 1];
         weighted = (weighted + masses[i + 1]) * decay;
       }
-      if (smallestTarget >= 0 && above - weighted <= smallestTarget) {
+      if (pessimisticRoundOff && offset + i + 1 < checkpoint) {
+        checkpoint = offset + i + 1 - FLOOR_SPAN;
+        floorTarget = target(delta, true, roundOff.above(checkpoint));
+      }
+      if (floorTarget >= 0 && above - weighted <= floorTarget) {
         continue;
       }
       double error = hasRoundOff ? roundOff.above(offset + i + 1) : 0;
@@ -392,6 +401,9 @@ public final class PrivacyLossDistribution {
     return Math.min(
         (offset - 1) * interval + Math.log((above - target) / weighted), offset * interval);
   }
+
+  /** Bins between the checkpoints of {@link #solve}'s floor on the targets. */
+  private static final int FLOOR_SPAN = 1024;
 
   private double roundUp(double epsilon, double delta) {
     double step = 1e-12 * Math.max(1, Math.abs(epsilon));

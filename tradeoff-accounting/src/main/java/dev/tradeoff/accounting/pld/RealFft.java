@@ -52,14 +52,33 @@ final class RealFft {
    */
   double[][] forward(double[] x) {
     int m = size / 2;
+    // A zero-padded input (a term shorter than the window) packs into z_j = +0.0 for j ≥ used,
+    // so the half-length transform's first stages only copy: with used ≤ m/2^s each aligned
+    // group of 2^s bit-reversed points holds copies of its first (see Fft#forwardFromBitReversed;
+    // a −0.0 among the used values, which those stages would turn into +0.0, runs them all).
+    int top = x.length - 1;
+    while (top >= 0 && Double.doubleToRawLongBits(x[top]) == 0) {
+      top--;
+    }
+    int used = Math.max(1, top / 2 + 1);
+    boolean negativeZero = false;
+    for (int i = 0; i <= top; i++) {
+      negativeZero |= Double.doubleToRawLongBits(x[i]) == Long.MIN_VALUE;
+    }
+    int trivial = 0;
+    while (!negativeZero && trivial < Integer.numberOfTrailingZeros(m)
+        && used <= m >> (trivial + 1)) {
+      trivial++;
+    }
+    int group = 1 << trivial;
     double[] zr = new double[m];
     double[] zi = new double[m];
-    for (int j = 0; j < m; j++) {
+    for (int j = 0; j < used; j++) {
       int r = half.reversed(j);
-      zr[r] = x[2 * j];
-      zi[r] = x[2 * j + 1];
+      java.util.Arrays.fill(zr, r, r + group, x[2 * j]);
+      java.util.Arrays.fill(zi, r, r + group, x[2 * j + 1]);
     }
-    half.forwardFromBitReversed(zr, zi);
+    half.forwardFromBitReversed(zr, zi, trivial);
     double[] re = new double[m + 1];
     double[] im = new double[m + 1];
     for (int k = 0; k <= m; k++) {

@@ -170,6 +170,64 @@ class FftTest {
   }
 
   @Test
+  void unitRootsOfHalfTheOrderAreTheEvenEntriesBitForBit() {
+    // What lets the in-cache stages read a small table copied from the full one (Fft's
+    // constructor) with every butterfly unchanged.
+    for (int n = 4; n <= 1 << 20; n *= 2) {
+      double[] cos = new double[n / 2 + 1];
+      double[] sin = new double[n / 2 + 1];
+      Fft.unitRoots(n, cos, sin);
+      double[] halfCos = new double[n / 4 + 1];
+      double[] halfSin = new double[n / 4 + 1];
+      Fft.unitRoots(n / 2, halfCos, halfSin);
+      for (int j = 0; j <= n / 4; j++) {
+        assertThat(Double.doubleToRawLongBits(halfCos[j]))
+            .as("cos, order %d, entry %d", n / 2, j)
+            .isEqualTo(Double.doubleToRawLongBits(cos[2 * j]));
+        assertThat(Double.doubleToRawLongBits(halfSin[j]))
+            .as("sin, order %d, entry %d", n / 2, j)
+            .isEqualTo(Double.doubleToRawLongBits(sin[2 * j]));
+      }
+    }
+  }
+
+  @Test
+  void skippingTheStagesThatOnlyCopyAZeroPaddedInputChangesNoBit() {
+    // With x_j = +0.0 for j >= n/2^s, the first s stages turn each aligned group of 2^s
+    // bit-reversed points into copies of its first; a transform told so skips them (RealFft does
+    // for terms shorter than the window). Seeded inputs of both signs, every s up to log2 n.
+    java.util.Random random = new java.util.Random(20);
+    for (int n : new int[] {2, 16, 1 << 13, 1 << 14}) {
+      int bits = Integer.numberOfTrailingZeros(n);
+      for (int s = 0; s <= bits; s++) {
+        int used = Math.max(1, (n >> s) - random.nextInt(Math.max(1, (n >> s) / 2)));
+        double[] re = new double[n];
+        double[] im = new double[n];
+        for (int j = 0; j < used; j++) {
+          re[j] = random.nextDouble() - 0.5;
+          im[j] = random.nextInt(4) == 0 ? 0.0 : random.nextDouble() - 0.5;
+        }
+        double[] copiesRe = new double[n];
+        double[] copiesIm = new double[n];
+        for (int j = 0; j < used; j++) {
+          int r = bits == 0 ? 0 : Integer.reverse(j) >>> (32 - bits);
+          java.util.Arrays.fill(copiesRe, r, r + (1 << s), re[j]);
+          java.util.Arrays.fill(copiesIm, r, r + (1 << s), im[j]);
+        }
+        Fft fft = new Fft(n);
+        fft.forward(re, im);
+        fft.forwardFromBitReversed(copiesRe, copiesIm, s);
+        for (int k = 0; k < n; k++) {
+          assertThat(Double.doubleToRawLongBits(copiesRe[k])).as("n %d, s %d, re %d", n, s, k)
+              .isEqualTo(Double.doubleToRawLongBits(re[k]));
+          assertThat(Double.doubleToRawLongBits(copiesIm[k])).as("n %d, s %d, im %d", n, s, k)
+              .isEqualTo(Double.doubleToRawLongBits(im[k]));
+        }
+      }
+    }
+  }
+
+  @Test
   void rejectsLengthsThatAreNotPowersOfTwo() {
     assertThatThrownBy(() -> new Fft(12))
         .isInstanceOf(IllegalArgumentException.class)
