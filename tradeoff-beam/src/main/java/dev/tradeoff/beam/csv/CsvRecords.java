@@ -86,7 +86,7 @@ public final class CsvRecords {
       throws IOException {
     Require.nonNull("visitor", visitor);
     try (Reader text = source.open()) {
-      return new Records(text, where, firstLine, visitor).readAll();
+      return new Records(text, where, firstLine, visitor, 1 << 13).readAll();
     }
   }
 
@@ -160,8 +160,9 @@ public final class CsvRecords {
    */
   public static String[] cells(String line, String where, long number) {
     String[][] out = {{""}};
-    try {
-      read(() -> new StringReader(line), where, number, (cells, at) -> out[0] = cells);
+    try (Reader text = new StringReader(line)) {
+      new Records(text, where, number, (cells, at) -> out[0] = cells, line.length() + 1)
+          .readAll();
     } catch (IOException e) {
       throw new UncheckedIOException(e); // a StringReader does not fail
     }
@@ -225,7 +226,7 @@ public final class CsvRecords {
     private final Reader in;
     private final String where;
     private final Visitor visitor;
-    private char[] buffer = new char[1 << 13];
+    private char[] buffer;
     private int start;
     private int end;
     private boolean atEnd;
@@ -233,8 +234,10 @@ public final class CsvRecords {
     private long line;
     private long records;
 
-    Records(Reader in, String where, long firstLine, Visitor visitor) {
+    /** @param capacity the buffer's first size, in characters (at least 1) */
+    Records(Reader in, String where, long firstLine, Visitor visitor, int capacity) {
       this.in = in;
+      this.buffer = new char[Math.min(capacity, MAX_BUFFER)];
       this.where = where;
       this.line = firstLine;
       this.visitor = visitor;
