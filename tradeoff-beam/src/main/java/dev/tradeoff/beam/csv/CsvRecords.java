@@ -1,7 +1,6 @@
 package dev.tradeoff.beam.csv;
 
 import dev.tradeoff.accounting.internal.Require;
-import java.io.FilterReader;
 import java.io.IOException;
 import java.io.PushbackReader;
 import java.io.Reader;
@@ -10,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -25,11 +25,23 @@ import org.apache.commons.csv.CSVRecord;
  * {@code \r}), spaces around a cell ignored, blank lines skipped. A byte-order mark is removed by
  * whoever opens the text ({@link #withoutBom}).
  *
+ * <p>How a stream is read ({@link #read(Source, String, long, Visitor)}): records start at line
+ * starts, and a line without a double quote is a whole record (Commons CSV enters a quoted cell
+ * only at a quote), split here at its commas, each cell stripped of what
+ * {@link Character#isWhitespace} accepts, as Commons CSV strips it. A record whose first line
+ * holds a quote is delimited by following Commons CSV's lexer (a quote opens a quoted cell only
+ * where a cell starts, after optional spaces; inside one, {@code ""} is a quote and a line break
+ * is part of the cell; after its closing quote only spaces may come before the comma or the line
+ * end), and its text is parsed by Commons CSV alone. That lexer carries nothing from one record
+ * to the next, so every record comes out as a parse of the whole stream gives it, on the same
+ * line, and malformed text fails with the same message; {@code CsvRecordsTest} checks this
+ * against that parse on thousands of random texts.
+ *
  * <p>Malformed text is an {@link IllegalArgumentException} naming where it is as
  * {@code WHERE:LINE, column C} (the line of the file, the 1-based cell of the record): a quoted
- * cell never closed, or text after a closing quote; so is text in which no record ends for twice
- * {@link #MAX_RECORD_CHARS} characters after a record starts (a quote opened and never closed in
- * a large file would otherwise be held in memory to the file's end). Records of up to
+ * cell never closed, or text after a closing quote; so is text in which no record ends within
+ * twice {@link #MAX_RECORD_CHARS} characters of its start (a quote opened and never closed in a
+ * large file would otherwise be held in memory to the file's end). Records of up to
  * {@code MAX_RECORD_CHARS} characters are always read.
  */
 public final class CsvRecords {
@@ -73,8 +85,20 @@ public final class CsvRecords {
   public static long read(Source source, String where, long firstLine, Visitor visitor)
       throws IOException {
     Require.nonNull("visitor", visitor);
+    try (Reader text = source.open()) {
+      return new Records(text, where, firstLine, visitor, 1 << 13).readAll();
+    }
+  }
+
+  /**
+   * Reads every non-blank record of the text with Commons CSV alone, parsed as one stream: what
+   * {@link #read(Source, String, long, Visitor)} hands each record with a quote to, and what it
+   * agrees with.
+   */
+  static long parse(Source source, String where, long firstLine, Visitor visitor)
+      throws IOException {
     long records = 0;
-    try (Limited text = new Limited(source.open()); CSVParser parser = FORMAT.parse(text)) {
+    try (CSVParser parser = FORMAT.parse(source.open())) {
       Iterator<CSVRecord> it = parser.iterator();
       while (true) {
         long before = parser.getCurrentLineNumber();
@@ -89,19 +113,19 @@ public final class CsvRecords {
             throw malformed(source, where, firstLine, before + 1, malformed);
           }
           throw e.getCause();
-        } catch (TooLong e) {
-          throw new IllegalArgumentException(where + ":" + (firstLine + before) + ": a record "
-              + "must be at most " + MAX_RECORD_CHARS + " characters, but the one starting here "
-              + "is longer (a quote never closed?)");
         }
-        text.recordAt(record.getCharacterPosition());
         String[] cells = record.values();
-        if (cells.length > 1 || cells.length == 1 && !cells[0].isEmpty()) {
+        if (!blank(cells)) {
           records++;
           visitor.record(cells, firstLine + before);
         }
       }
     }
+  }
+
+  /** Whether a record is a blank line: one empty cell. */
+  private static boolean blank(String[] cells) {
+    return cells.length == 1 && cells[0].isEmpty();
   }
 
   /**
@@ -136,8 +160,9 @@ public final class CsvRecords {
    */
   public static String[] cells(String line, String where, long number) {
     String[][] out = {{""}};
-    try {
-      read(() -> new StringReader(line), where, number, (cells, at) -> out[0] = cells);
+    try (Reader text = new StringReader(line)) {
+      new Records(text, where, number, (cells, at) -> out[0] = cells, line.length() + 1)
+          .readAll();
     } catch (IOException e) {
       throw new UncheckedIOException(e); // a StringReader does not fail
     }
@@ -191,47 +216,200 @@ public final class CsvRecords {
         + column + ": " + what, e);
   }
 
-  /** Thrown from inside the parser's reads: the current record is too long. */
-  private static final class TooLong extends RuntimeException {
-    private static final long serialVersionUID = 1L;
-
-    TooLong() {
-      super(null, null, false, false);
-    }
-  }
-
   /**
-   * The text as the parser reads it, refusing to hand out more than twice
-   * {@link #MAX_RECORD_CHARS} (and the parser's read-ahead) past the start of the last record
-   * read: that record and the one being read are then not both of at most
-   * {@code MAX_RECORD_CHARS}.
+   * The records of a stream, one at a time, in a buffer that holds the record being read (it
+   * grows for a long record, up to twice {@link #MAX_RECORD_CHARS} characters and one more to see
+   * whether a {@code \r} is followed by {@code \n}). Offsets are from the record's start.
    */
-  private static final class Limited extends FilterReader {
-    private static final int READ_AHEAD = 1 << 16;
-    private long delivered;
-    private long recordStart;
+  private static final class Records {
+    private static final int MAX_BUFFER = 2 * MAX_RECORD_CHARS + 1;
+    private final Reader in;
+    private final String where;
+    private final Visitor visitor;
+    private char[] buffer;
+    private int start;
+    private int end;
+    private boolean atEnd;
+    /** The line of the file the current record starts on. */
+    private long line;
+    private long records;
 
-    Limited(Reader in) {
-      super(in);
+    /** @param capacity the buffer's first size, in characters (at least 1) */
+    Records(Reader in, String where, long firstLine, Visitor visitor, int capacity) {
+      this.in = in;
+      this.buffer = new char[Math.min(capacity, MAX_BUFFER)];
+      this.where = where;
+      this.line = firstLine;
+      this.visitor = visitor;
     }
 
-    void recordAt(long position) {
-      recordStart = position;
-    }
-
-    @Override
-    public int read() throws IOException {
-      char[] one = new char[1];
-      return read(one, 0, 1) < 0 ? -1 : one[0];
-    }
-
-    @Override
-    public int read(char[] buffer, int offset, int length) throws IOException {
-      int n = super.read(buffer, offset, length);
-      if (n > 0 && (delivered += n) - recordStart > 2L * MAX_RECORD_CHARS + READ_AHEAD) {
-        throw new TooLong();
+    long readAll() throws IOException {
+      while (has(0)) {
+        // to the line's end or its first quote, in the buffer (the hot loop: every record)
+        int k = 0;
+        int commas = 0;
+        int c;
+        while (true) {
+          char[] b = buffer;
+          int i = start + k;
+          int limit = end;
+          while (i < limit && b[i] != '\n' && b[i] != '\r' && b[i] != '"') {
+            if (b[i] == ',') {
+              commas++;
+            }
+            i++;
+          }
+          k = i - start;
+          if (i < limit) {
+            c = b[i];
+            break;
+          }
+          if (!has(k)) {
+            c = -1;
+            break;
+          }
+        }
+        if (c == '"') {
+          quoted();
+        } else {
+          String[] cells = split(k, commas + 1);
+          if (!blank(cells)) {
+            records++;
+            visitor.record(cells, line);
+          }
+          next(c < 0 ? k : lineEnd(k), c < 0 ? 0 : 1);
+        }
       }
-      return n;
+      return records;
+    }
+
+    /** The cells of the quote-free line [0, length), as Commons CSV reads them. */
+    private String[] split(int length, int count) {
+      String[] cells = new String[count];
+      int from = start;
+      int to = start + length;
+      for (int i = 0; i < count; i++) {
+        int stop = from;
+        while (stop < to && buffer[stop] != ',') {
+          stop++;
+        }
+        int a = from;
+        int b = stop;
+        while (a < b && Character.isWhitespace(buffer[a])) {
+          a++;
+        }
+        while (b > a && Character.isWhitespace(buffer[b - 1])) {
+          b--;
+        }
+        cells[i] = new String(buffer, a, b - a);
+        from = stop + 1;
+      }
+      return cells;
+    }
+
+    /**
+     * Finds where a record with a quote ends, as Commons CSV's lexer does, and has Commons CSV
+     * parse it alone. Malformed text ends the record's text just after the character the lexer
+     * refuses (text after a closing quote) or at the end of the stream (a quoted cell never
+     * closed), where the parse fails with the message a parse of the whole stream gives.
+     */
+    private void quoted() throws IOException {
+      int k = 0;
+      long lines = 0;
+      while (true) {
+        int c = at(k);
+        while (c >= 0 && c != '\n' && c != '\r' && Character.isWhitespace((char) c)) {
+          c = at(++k);
+        }
+        if (c == '"') {
+          for (k++, c = at(k); c != '"' || at(k + 1) == '"'; c = at(k)) {
+            if (c < 0) {
+              parseAlone(k, lines); // never closed: fails
+              return;
+            }
+            if (c == '"') {
+              k++; // a doubled quote
+            } else if (c == '\r' || c == '\n' && at(k - 1) != '\r') {
+              lines++;
+            }
+            k++;
+          }
+          c = at(++k);
+          while (c >= 0 && c != ',' && c != '\n' && c != '\r') {
+            if (!Character.isWhitespace((char) c)) {
+              parseAlone(k + 1, lines); // text after the closing quote: fails
+              return;
+            }
+            c = at(++k);
+          }
+        } else {
+          while (c >= 0 && c != ',' && c != '\n' && c != '\r') {
+            c = at(++k);
+          }
+        }
+        if (c < 0) {
+          parseAlone(k, lines);
+          return;
+        }
+        if (c != ',') {
+          parseAlone(lineEnd(k), lines + 1);
+          return;
+        }
+        k++;
+      }
+    }
+
+    /** Parses the record's text [0, length) with Commons CSV, then moves past it. */
+    private void parseAlone(int length, long lines) throws IOException {
+      String text = new String(buffer, start, length);
+      records += parse(() -> new StringReader(text), where, line, visitor);
+      next(length, lines);
+    }
+
+    /** The offset after the line end at {@code k} ({@code \r\n}, {@code \n} or {@code \r}). */
+    private int lineEnd(int k) throws IOException {
+      return at(k) == '\r' && at(k + 1) == '\n' ? k + 2 : k + 1;
+    }
+
+    /** Moves to the record after {@code length} characters holding {@code lines} line ends. */
+    private void next(int length, long lines) {
+      start += length;
+      line += lines;
+    }
+
+    /** The character at offset {@code k}, or -1 past the end of the text. */
+    private int at(int k) throws IOException {
+      return has(k) ? buffer[start + k] : -1;
+    }
+
+    /** Whether the text has a character at offset {@code k}, reading more of it if needed. */
+    private boolean has(int k) throws IOException {
+      while (start + k >= end) {
+        if (atEnd) {
+          return false;
+        }
+        if (end == buffer.length) {
+          if (start > 0) {
+            System.arraycopy(buffer, start, buffer, 0, end - start);
+            end -= start;
+            start = 0;
+          } else if (buffer.length < MAX_BUFFER) {
+            buffer = Arrays.copyOf(buffer, (int) Math.min(2L * buffer.length,
+                MAX_BUFFER));
+          } else {
+            throw new IllegalArgumentException(where + ":" + line + ": a record must be at most "
+                + MAX_RECORD_CHARS + " characters, but the one starting here is longer (a "
+                + "quote never closed?)");
+          }
+        }
+        int n = in.read(buffer, end, buffer.length - end);
+        if (n < 0) {
+          atEnd = true;
+        } else {
+          end += n;
+        }
+      }
+      return true;
     }
   }
 

@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
+import java.io.Reader;
 import java.io.StringReader;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -119,6 +121,121 @@ class CsvRecordsTest {
       CsvRecords.read(() -> new StringReader(line + "\n"), "f", 1, (got, at) -> read.add(got));
       assertThat(read).as("trial %d: %s", trial, line).hasSize(1);
       assertThat(read.get(0)).as("trial %d: %s", trial, line).containsExactly(cells);
+    }
+  }
+
+  /** A reader handing out the text a few characters at a time (1 to {@code most} a read). */
+  private static Reader chunked(String text, SplittableRandom r, int most) {
+    return new Reader() {
+      private int at;
+
+      @Override
+      public int read(char[] buffer, int offset, int length) {
+        if (at == text.length()) {
+          return -1;
+        }
+        int n = Math.min(Math.min(length, r.nextInt(1, most + 1)), text.length() - at);
+        text.getChars(at, at + n, buffer, offset);
+        at += n;
+        return n;
+      }
+
+      @Override
+      public void close() {}
+    };
+  }
+
+  /**
+   * What a reading gives: each record with its line (a record starts where its line starts, so
+   * equal lines are equal start offsets), then the count or the failure's message.
+   */
+  private static List<String> outcome(CsvRecords.Source source, boolean whole) {
+    List<String> out = new ArrayList<>();
+    try {
+      long n = whole
+          ? CsvRecords.parse(source, "f.csv", 7, (cells, at) -> out.add(at + ":"
+              + Arrays.asList(cells)))
+          : CsvRecords.read(source, "f.csv", 7, (cells, at) -> out.add(at + ":"
+              + Arrays.asList(cells)));
+      out.add("records: " + n);
+    } catch (IllegalArgumentException | IOException e) {
+      out.add(e.getClass().getSimpleName() + ": " + e.getMessage());
+    }
+    return out;
+  }
+
+  /** Pieces of random text: cells, quotes, delimiters, every line end, what is and is not space. */
+  private static final String[] PIECES = {"a", "b", "12", "é", "\uD83D\uDE00", " ", "\t", "\u000B",
+      "\u001F", "\u2028", "\u00A0", "\uFEFF", ",", ",", ",", "\n", "\r", "\r\n", "\"", "\"\"",
+      "\"x,\ny\"", " \"q\" ", "\"a\"\"b\r\nc\"", "\"\""};
+
+  private static String randomText(SplittableRandom r, int pieces) {
+    StringBuilder text = new StringBuilder(r.nextInt(8) == 0 ? "\uFEFF" : "");
+    boolean wellFormed = r.nextBoolean();
+    for (int i = 0; i < pieces; i++) {
+      if (wellFormed) {
+        // whole cells: plain, or quoted with whatever inside (quotes doubled)
+        StringBuilder cell = new StringBuilder();
+        for (int j = r.nextInt(0, 4); j > 0; j--) {
+          cell.append(PIECES[r.nextInt(PIECES.length)]);
+        }
+        boolean quote = r.nextInt(3) == 0;
+        String body = cell.toString();
+        text.append(quote ? " \"" + body.replace("\"", "\"\"") + "\"\t"
+            : body.replaceAll("[\"\r\n,]", ""));
+        text.append(r.nextInt(3) == 0 ? new String[] {"\n", "\r", "\r\n"}[r.nextInt(3)] : ",");
+      } else {
+        text.append(PIECES[r.nextInt(PIECES.length)]);
+      }
+    }
+    return text.toString();
+  }
+
+  /**
+   * The reading (quote-free lines split here, records with a quote delimited here and parsed by
+   * Commons CSV alone) against one Commons CSV parse of the whole text, on 5,000 random texts,
+   * a third of them malformed: the same records, on the same lines, the same count, or the same
+   * failure after the same records. The texts come in chunks of random sizes, so that a record,
+   * a line end or a doubled quote is cut anywhere.
+   */
+  @Test
+  void readingRecordByRecordAgreesWithOneCommonsCsvParseOfTheWholeText() {
+    SplittableRandom r = new SplittableRandom(26);
+    int malformed = 0;
+    for (int trial = 0; trial < 5_000; trial++) {
+      String text = randomText(r, r.nextInt(0, 30));
+      List<String> expected = outcome(() -> CsvRecords.withoutBom(new StringReader(text)), true);
+      int most = r.nextInt(1, 9);
+      List<String> actual = outcome(() -> CsvRecords.withoutBom(chunked(text, r, most)), false);
+      assertThat(actual).as("trial %d: %s", trial, text).containsExactlyElementsOf(expected);
+      if (expected.get(expected.size() - 1).startsWith("IllegalArgumentException")) {
+        malformed++;
+      }
+    }
+    assertThat(malformed).isBetween(700, 3_500);
+  }
+
+  /**
+   * Long texts, read through a buffer that is moved and grown: records longer than the buffer (a
+   * quoted cell of 200,000 characters with line breaks), then a malformed record at the end.
+   */
+  @Test
+  void longTextsAndLongRecordsAgreeWithOneCommonsCsvParse() {
+    SplittableRandom r = new SplittableRandom(27);
+    for (int trial = 0; trial < 6; trial++) {
+      StringBuilder text = new StringBuilder();
+      while (text.length() < 300_000) {
+        text.append(randomText(r, 40).replace("\"", "")).append('\n');
+        if (r.nextInt(4) == 0) {
+          text.append("\"").append("long\r\n cell ".repeat(r.nextInt(1, 20_000))).append("\",x\r");
+        }
+      }
+      text.append(r.nextBoolean() ? "a,\"b\"c\n" : "a,\"b");
+      String whole = text.toString();
+      List<String> expected = outcome(() -> new StringReader(whole), true);
+      List<String> actual = outcome(() -> chunked(whole, r, 5_000), false);
+      assertThat(actual).as("trial %d", trial).containsExactlyElementsOf(expected);
+      assertThat(expected.get(expected.size() - 1)).startsWith("IllegalArgumentException");
     }
   }
 }
