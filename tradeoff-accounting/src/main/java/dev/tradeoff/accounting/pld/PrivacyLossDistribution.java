@@ -135,6 +135,16 @@ public final class PrivacyLossDistribution {
     return roundOff.above(Math.floor(epsilon / interval) + 1);
   }
 
+  /**
+   * The round-off bound of the masses at and above the grid point at or below ε: whether an
+   * error-free solution ε can be trusted. The masses it rests on lie above ε, but a solution just
+   * below a grid point rounds to it (δ far below the mass there), and a mass made of round-off
+   * alone, such as one at the top of the window, must count.
+   */
+  private double roundOffNear(double epsilon) {
+    return roundOff.above(Math.floor(epsilon / interval));
+  }
+
   /** Which bound this distribution gives. */
   public Discretization discretization() {
     return discretization;
@@ -265,7 +275,7 @@ public final class PrivacyLossDistribution {
     boolean pessimistic = discretization == Discretization.PESSIMISTIC;
     double guess = solve(delta, pessimistic, false);
     double at = Double.isFinite(guess) ? Math.max(guess, lowestLoss()) : lowestLoss();
-    if (roundOffAbove(at) <= 1e-3 * delta) {
+    if (roundOffNear(at) <= 1e-3 * delta) {
       return value;
     }
     // One transform tilted at the loss the error-free solution points to is usually enough: the
@@ -278,7 +288,7 @@ public final class PrivacyLossDistribution {
       value = tighter(value, aimed.epsilon(delta));
       double check = aimed.solve(delta, pessimistic, false);
       if (Double.isFinite(check)
-          && aimed.roundOffAbove(Math.max(check, lowestLoss())) <= 1e-3 * delta) {
+          && aimed.roundOffNear(Math.max(check, lowestLoss())) <= 1e-3 * delta) {
         return value;
       }
     }
