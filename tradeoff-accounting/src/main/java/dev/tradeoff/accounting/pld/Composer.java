@@ -104,7 +104,7 @@ final class Composer {
     double deficit = pessimistic ? 0 : foldedFromBelow;
     // The tilted transforms cost as much again each; they are run only when a query needs one.
     Tilts refinement = new Tilts(terms, fft, chernoff, windowLo, exactEnd, highest, offset, masses,
-        plain.l2Error(), discretization, interval, infinityMass, deficit);
+        plain.l2Error(), discretization, interval, infinity, infinityMass, deficit);
     return trimmed(discretization, interval, offset + windowLo, masses, infinityMass, deficit,
         roundOff, refinement);
   }
@@ -131,8 +131,11 @@ final class Composer {
     private final double plainL2;
     private final Discretization discretization;
     private final double interval;
+    private final double infinity;
     private final double infinityMass;
     private final double deficit;
+    private PrivacyLossDistribution direct;
+    private boolean directTried;
     private final Map<Integer, PrivacyLossDistribution> cache =
         new LinkedHashMap<>(4, 0.75f, true) {
           @Override
@@ -143,7 +146,7 @@ final class Composer {
 
     Tilts(List<Term> terms, RealFft fft, Chernoff chernoff, long windowLo, long exactEnd,
         long highest, long offset, double[] masses, double plainL2, Discretization discretization,
-        double interval, double infinityMass, double deficit) {
+        double interval, double infinity, double infinityMass, double deficit) {
       this.terms = terms;
       this.fft = fft;
       this.chernoff = chernoff;
@@ -155,8 +158,19 @@ final class Composer {
       this.plainL2 = plainL2;
       this.discretization = discretization;
       this.interval = interval;
+      this.infinity = infinity;
       this.infinityMass = infinityMass;
       this.deficit = deficit;
+    }
+
+    @Override
+    public synchronized PrivacyLossDistribution direct() {
+      if (!directTried) {
+        directTried = true;
+        direct = DirectConvolution.compose(terms, offset + windowLo, offset + exactEnd,
+            discretization, interval, infinity);
+      }
+      return direct;
     }
 
     @Override

@@ -40,6 +40,12 @@ public final class PrivacyLossDistribution {
 
     /** The distribution with the masses around and above the loss {@code loss} recomputed. */
     PrivacyLossDistribution atLoss(double loss);
+
+    /**
+     * The composition by direct convolution, whose rounding is relative to each mass (see {@link
+     * DirectConvolution}), or null where that would take too long.
+     */
+    PrivacyLossDistribution direct();
   }
 
   /**
@@ -217,8 +223,25 @@ public final class PrivacyLossDistribution {
   public double delta(double epsilon) {
     Require.nonNegative("epsilon", epsilon);
     double value = plainDelta(epsilon);
-    return roundOffMatters(epsilon, value)
-        ? tighter(value, refinement.atLoss(epsilon).delta(epsilon)) : value;
+    if (!roundOffMatters(epsilon, value)) {
+      return value;
+    }
+    PrivacyLossDistribution aimed = refinement.atLoss(epsilon);
+    value = tighter(value, aimed.delta(epsilon));
+    return aimed.roundOffAbove(epsilon) <= 1e-3 * value ? value : tighterDirect(value, epsilon, true);
+  }
+
+  /**
+   * The value tightened by the direct convolution where there is one: the last resort where the
+   * tilted transforms leave a material round-off bound (a tail dominated by single steps with a
+   * huge loss, whose Chernoff bound lies far above it).
+   */
+  private double tighterDirect(double value, double argument, boolean deltaOfEpsilon) {
+    PrivacyLossDistribution direct = refinement.direct();
+    if (direct == null) {
+      return value;
+    }
+    return tighter(value, deltaOfEpsilon ? direct.delta(argument) : direct.epsilon(argument));
   }
 
   /**
@@ -295,10 +318,15 @@ public final class PrivacyLossDistribution {
     PrivacyLossDistribution first = refinement.forTail(delta);
     value = tighter(value, first.epsilon(delta));
     double aim = first.solve(delta, pessimistic, false);
+    PrivacyLossDistribution last = first;
     if (Double.isFinite(aim)) {
-      value = tighter(value, refinement.atLoss(Math.max(aim, lowestLoss())).epsilon(delta));
+      last = refinement.atLoss(Math.max(aim, lowestLoss()));
+      value = tighter(value, last.epsilon(delta));
     }
-    return value;
+    double settled = last.solve(delta, pessimistic, false);
+    return Double.isFinite(settled)
+        && last.roundOffNear(Math.max(settled, lowestLoss())) <= 1e-3 * delta
+        ? value : tighterDirect(value, delta, false);
   }
 
   /**
