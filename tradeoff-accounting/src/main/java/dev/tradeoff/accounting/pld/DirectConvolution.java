@@ -5,11 +5,12 @@ import java.util.List;
 /**
  * Composes discretized privacy loss distributions by direct (FFT-free) convolution over a window
  * of the grid, for the tails an FFT cannot resolve. Every composed mass is a sum of products of
- * non-negative masses, so its rounding error is relative (at most γ_{n+1} for n products, Higham
- * §3.1) rather than absolute: a mass of 1e-20 or 1e-200 is computed to about n·u of itself, where
- * an FFT's error is a fixed share of the whole distribution, and an exponentially tilted FFT's a
- * share of a Chernoff bound that lies far above the true tail when single steps with a large loss
- * dominate it (Poisson-sampled Gaussians with a small rate, at δ far below 1e-15).
+ * non-negative masses, so its rounding error is relative (at most γ_{n+1} for n products: Higham,
+ * Accuracy and Stability of Numerical Algorithms, 2nd ed., §3.1) rather than absolute: a mass of
+ * 1e-20 or 1e-200 is computed to about n·u of itself, where an FFT's error is a fixed share of the
+ * whole distribution, and an exponentially tilted FFT's a share of a Chernoff bound that lies far
+ * above the true tail when single steps with a large loss dominate it (Poisson-sampled Gaussians
+ * with a small rate, at δ far below 1e-15).
  *
  * <p>Counts are taken by repeated squaring. After each convolution the masses are kept on the
  * window of absolute grid indices [lo, hi'), hi' = hi + the most the remaining terms could lower
@@ -167,11 +168,11 @@ final class DirectConvolution {
         c[shift + j] += ai * bMasses[j];
       }
     }
-    // Each mass is a sum of at most n products (n the shorter length) plus the prefix sums' own
-    // n additions: relative error at most γ_{2n+2} < (2n + 2)·1.01u. Underflowed products lose
-    // at most the smallest subnormal each.
-    int n = Math.min(aMasses.length, bMasses.length);
-    double relative = (2.0 * n + 2) * 1.01 * Fft.UNIT_ROUNDOFF;
+    // Each mass is a sum of at most min(n_a, n_b) products; the mass cut below or above sums
+    // n_a products of prefix sums of up to n_b terms: relative error at most γ_{n_a+n_b+1} <
+    // (n_a + n_b + 2)·1.01u, and one more u for the scaling. Underflowed products lose at most the
+    // smallest subnormal each.
+    double relative = (aMasses.length + bMasses.length + 3.0) * 1.01 * Fft.UNIT_ROUNDOFF;
     double underflow = (double) aMasses.length * bMasses.length * Double.MIN_VALUE;
     double factor = pessimistic ? 1 + relative : 1 - relative;
     for (int k = 0; k < c.length; k++) {

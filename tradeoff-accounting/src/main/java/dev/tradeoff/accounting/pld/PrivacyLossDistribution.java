@@ -228,7 +228,8 @@ public final class PrivacyLossDistribution {
     }
     PrivacyLossDistribution aimed = refinement.atLoss(epsilon);
     value = tighter(value, aimed.delta(epsilon));
-    return aimed.roundOffAbove(epsilon) <= 1e-3 * value ? value : tighterDirect(value, epsilon, true);
+    return aimed.roundOffAbove(epsilon) <= 1e-3 * value
+        ? value : tighterDirect(value, epsilon, true);
   }
 
   /**

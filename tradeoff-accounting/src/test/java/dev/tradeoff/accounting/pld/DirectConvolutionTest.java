@@ -35,8 +35,10 @@ class DirectConvolutionTest {
 
   @Test
   void bracketsTheExactBinomialProfileDownToMassesOf1e270() {
-    PrivacyLossDistribution upper = composed(Discretization.PESSIMISTIC, -100 * STEPS, 100 * STEPS + 1);
-    PrivacyLossDistribution lower = composed(Discretization.OPTIMISTIC, -100 * STEPS, 100 * STEPS + 1);
+    long lo = -100 * STEPS;
+    long hi = 100 * STEPS + 1;
+    PrivacyLossDistribution upper = composed(Discretization.PESSIMISTIC, lo, hi);
+    PrivacyLossDistribution lower = composed(Discretization.OPTIMISTIC, lo, hi);
     SplittableRandom random = new SplittableRandom(80);
     for (int i = 0; i < 200; i++) {
       double epsilon = EPS0 * STEPS * random.nextDouble();

@@ -161,7 +161,8 @@ class PldSweepTest {
             double epsilon = 0.999 * exact;
             double exactDelta = c.exactDelta().applyAsDouble(epsilon);
             DeltaBounds deltaBounds = profile.deltaBounds(epsilon);
-            String at = c.name() + " delta(" + epsilon + ") " + deltaBounds + ", exact " + exactDelta;
+            String at =
+                c.name() + " delta(" + epsilon + ") " + deltaBounds + ", exact " + exactDelta;
             softly.assertThat(deltaBounds.lower()).as(at).isPositive()
                 .isLessThanOrEqualTo(exactDelta * (1 + 1e-9));
             softly.assertThat(deltaBounds.upper()).as(at)
