@@ -87,17 +87,24 @@ final class Composer {
     Convolution plain = convolve(terms, fft, 0);
     double[] masses = new double[size];
     int rotation = (int) (windowLo & (size - 1));
-    for (int k = 0; k < size; k++) {
+    // Above the highest occupied sum the exact masses are 0, and where no sum lies below the
+    // window nothing folds up there either: what the transform computes there is round-off
+    // alone, so the masses are set to 0, exactly, and the round-off bound stops at that sum (a
+    // bounded loss, such as pure DP or randomized response, then has no round-off above its top).
+    long highest = occupiedSum(terms, true);
+    long exactEnd = occupiedSum(terms, false) >= windowLo
+        ? Math.min(windowLo + size, highest + 1) : windowLo + size;
+    for (int k = 0; k < exactEnd - windowLo; k++) {
       masses[k] = Math.max(0, plain.values()[(rotation + k) & (size - 1)]);
     }
     long start = offset + windowLo;
     PrivacyLossDistribution.RoundOff roundOff = new PrivacyLossDistribution.RoundOff(
-        plain.l2Error(), Long.MAX_VALUE, Long.MAX_VALUE, 0, 0, start, start + size);
+        plain.l2Error(), Long.MAX_VALUE, Long.MAX_VALUE, 0, 0, start, offset + exactEnd);
     double infinityMass = pessimistic ? infinity + foldedFromAbove : infinity;
     double deficit = pessimistic ? 0 : foldedFromBelow;
     // The tilted transforms cost as much again each; they are run only when a query needs one.
-    Tilts refinement = new Tilts(terms, fft, chernoff, windowLo, offset, masses, plain.l2Error(),
-        discretization, interval, infinityMass, deficit);
+    Tilts refinement = new Tilts(terms, fft, chernoff, windowLo, exactEnd, highest, offset, masses,
+        plain.l2Error(), discretization, interval, infinity, infinityMass, deficit);
     return trimmed(discretization, interval, offset + windowLo, masses, infinityMass, deficit,
         roundOff, refinement);
   }
@@ -117,13 +124,18 @@ final class Composer {
     private final RealFft fft;
     private final Chernoff chernoff;
     private final long windowLo;
+    private final long exactEnd;
+    private final long highest;
     private final long offset;
     private final double[] masses;
     private final double plainL2;
     private final Discretization discretization;
     private final double interval;
+    private final double infinity;
     private final double infinityMass;
     private final double deficit;
+    private PrivacyLossDistribution direct;
+    private boolean directTried;
     private final Map<Integer, PrivacyLossDistribution> cache =
         new LinkedHashMap<>(4, 0.75f, true) {
           @Override
@@ -132,20 +144,33 @@ final class Composer {
           }
         };
 
-    Tilts(List<Term> terms, RealFft fft, Chernoff chernoff, long windowLo, long offset,
-        double[] masses, double plainL2, Discretization discretization, double interval,
-        double infinityMass, double deficit) {
+    Tilts(List<Term> terms, RealFft fft, Chernoff chernoff, long windowLo, long exactEnd,
+        long highest, long offset, double[] masses, double plainL2, Discretization discretization,
+        double interval, double infinity, double infinityMass, double deficit) {
       this.terms = terms;
       this.fft = fft;
       this.chernoff = chernoff;
       this.windowLo = windowLo;
+      this.exactEnd = exactEnd;
+      this.highest = highest;
       this.offset = offset;
       this.masses = masses;
       this.plainL2 = plainL2;
       this.discretization = discretization;
       this.interval = interval;
+      this.infinity = infinity;
       this.infinityMass = infinityMass;
       this.deficit = deficit;
+    }
+
+    @Override
+    public synchronized PrivacyLossDistribution direct() {
+      if (!directTried) {
+        directTried = true;
+        direct = DirectConvolution.compose(terms, offset + windowLo, offset + exactEnd,
+            discretization, interval, infinity);
+      }
+      return direct;
     }
 
     @Override
@@ -170,10 +195,10 @@ final class Composer {
       }
       double[] refined = masses.clone();
       PrivacyLossDistribution.RoundOff roundOff = theta > 0
-          ? tilted(terms, fft, chernoff, Math.pow(2, key / 32.0), s, windowLo, offset, refined,
-              plainL2)
+          ? tilted(terms, fft, chernoff, Math.pow(2, key / 32.0), s, windowLo, exactEnd, highest,
+              offset, refined, plainL2)
           : new PrivacyLossDistribution.RoundOff(plainL2, Long.MAX_VALUE, Long.MAX_VALUE, 0, 0,
-              offset + windowLo, offset + windowLo + masses.length);
+              offset + windowLo, offset + exactEnd);
       PrivacyLossDistribution result = trimmed(discretization, interval, offset + windowLo,
           refined, infinityMass, deficit, roundOff, null);
       cache.put(key, result);
@@ -194,7 +219,7 @@ final class Composer {
    */
   private PrivacyLossDistribution.RoundOff tilted(
       List<Term> terms, RealFft fft, Chernoff chernoff, double theta, long aim, long windowLo,
-      long offset, double[] masses, double plainL2) {
+      long exactEnd, long highest, long offset, double[] masses, double plainL2) {
     int size = masses.length;
     double logScale = 0; // Σ_j c_j log Z_j
     double top = 0; // Σ_j c_j top_j, the summed index of the tilting reference
@@ -221,7 +246,8 @@ final class Composer {
     double logMgf = logScale + theta * top;
     Chernoff.TiltedLaw law = chernoff.tiltedLaw(theta, logMgf);
     long lawLo = law.lowerQuantile(FOLD_TAIL);
-    long lawHi = law.upperQuantile(FOLD_TAIL);
+    long lawHi = Math.min(highest, law.upperQuantile(FOLD_TAIL)); // no tilted mass above
+    lawLo = Math.min(lawLo, lawHi);
     long tiltedSize = nextPowerOfTwo(Math.max(size, Math.min(MAX_TILT_POINTS, lawHi - lawLo + 1)));
     long tiltedLo = lawHi - lawLo + 1 <= tiltedSize ? lawLo : aim - tiltedSize / 2;
     RealFft tiltedFft = tiltedSize == size ? fft : new RealFft((int) tiltedSize);
@@ -229,17 +255,18 @@ final class Composer {
     // 1.01: the finite masses sum to at most 1 + 1e-10 (the discretization's margin).
     double foldedFromBelow = Math.min(law.lowerTail(tiltedLo - 1),
         1.01 * Math.exp(theta * tiltedLo - logMgf));
-    double folded = law.upperTail(tiltedLo + tiltedSize) + foldedFromBelow;
+    double folded = (tiltedLo + tiltedSize > highest ? 0 : law.upperTail(tiltedLo + tiltedSize))
+        + foldedFromBelow;
     double coefficient = tilted.l2Error() / Math.sqrt(-Math.expm1(-2 * theta)) + folded;
     double logCoefficient = Math.log(coefficient);
     if (!(Double.isFinite(logScale) && Double.isFinite(logCoefficient) && plainL2 > 0)) {
       return new PrivacyLossDistribution.RoundOff(
-          plainL2, Long.MAX_VALUE, Long.MAX_VALUE, 0, 0, offset + windowLo, offset + windowLo + size);
+          plainL2, Long.MAX_VALUE, Long.MAX_VALUE, 0, 0, offset + windowLo, offset + exactEnd);
     }
     // Masses from s* on come from the tilted transform: there its error weight
     // coefficient·e^{logScale + θ(top − s)} is below the plain ℓ₂ bound.
     double switchAt = Math.ceil(top + (logScale + logCoefficient - Math.log(plainL2)) / theta);
-    long to = Math.min(windowLo + size, tiltedLo + tiltedSize);
+    long to = Math.min(exactEnd, tiltedLo + tiltedSize);
     long from = (long) Math.max(Math.max(windowLo, tiltedLo), Math.min(to, switchAt));
     for (long s = from; s < to; s++) {
       double v = tilted.values()[(int) (s & (tiltedSize - 1))];
@@ -249,7 +276,7 @@ final class Composer {
     return new PrivacyLossDistribution.RoundOff(
         plainL2, offset + from, offset + to, theta,
         logCoefficient + logScale + theta * (top + offset),
-        offset + windowLo, offset + windowLo + size);
+        offset + windowLo, offset + exactEnd);
   }
 
   /** The tilted mass a tilted transform may fold into its window (see {@link #tilted}). */
@@ -369,6 +396,19 @@ final class Composer {
     long windowLo = Math.max(0, chernoff.lowerQuantile(tailMass));
     long windowHi = Math.min(fullWidth(terms) - 1, chernoff.upperQuantile(tailMass));
     return Math.max(1, windowHi - windowLo + 1);
+  }
+
+  /**
+   * The highest (or lowest) summed index that holds mass: Σ c_j times each term's highest (or
+   * lowest) index with a non-zero mass, saturating at ±2^60.
+   */
+  private static long occupiedSum(List<Term> terms, boolean highest) {
+    double sum = 0;
+    for (Term term : terms) {
+      int[] support = support(term.distribution().massesView());
+      sum += (double) term.count() * support[highest ? 1 : 0];
+    }
+    return (long) Math.max(-0x1p60, Math.min(sum, 0x1p60));
   }
 
   /** 1 + Σ c_j (size_j − 1), the number of possible summed indices, saturating at 2^60. */

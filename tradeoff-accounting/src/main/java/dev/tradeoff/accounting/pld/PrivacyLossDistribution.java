@@ -40,6 +40,12 @@ public final class PrivacyLossDistribution {
 
     /** The distribution with the masses around and above the loss {@code loss} recomputed. */
     PrivacyLossDistribution atLoss(double loss);
+
+    /**
+     * The composition by direct convolution, whose rounding is relative to each mass (see {@link
+     * DirectConvolution}), or null where that would take too long.
+     */
+    PrivacyLossDistribution direct();
   }
 
   /**
@@ -135,6 +141,16 @@ public final class PrivacyLossDistribution {
     return roundOff.above(Math.floor(epsilon / interval) + 1);
   }
 
+  /**
+   * The round-off bound of the masses at and above the grid point at or below ε: whether an
+   * error-free solution ε can be trusted. The masses it rests on lie above ε, but a solution just
+   * below a grid point rounds to it (δ far below the mass there), and a mass made of round-off
+   * alone, such as one at the top of the window, must count.
+   */
+  private double roundOffNear(double epsilon) {
+    return roundOff.above(Math.floor(epsilon / interval));
+  }
+
   /** Which bound this distribution gives. */
   public Discretization discretization() {
     return discretization;
@@ -207,8 +223,26 @@ public final class PrivacyLossDistribution {
   public double delta(double epsilon) {
     Require.nonNegative("epsilon", epsilon);
     double value = plainDelta(epsilon);
-    return roundOffMatters(epsilon, value)
-        ? tighter(value, refinement.atLoss(epsilon).delta(epsilon)) : value;
+    if (!roundOffMatters(epsilon, value)) {
+      return value;
+    }
+    PrivacyLossDistribution aimed = refinement.atLoss(epsilon);
+    value = tighter(value, aimed.delta(epsilon));
+    return aimed.roundOffAbove(epsilon) <= 1e-3 * value
+        ? value : tighterDirect(value, epsilon, true);
+  }
+
+  /**
+   * The value tightened by the direct convolution where there is one: the last resort where the
+   * tilted transforms leave a material round-off bound (a tail dominated by single steps with a
+   * huge loss, whose Chernoff bound lies far above it).
+   */
+  private double tighterDirect(double value, double argument, boolean deltaOfEpsilon) {
+    PrivacyLossDistribution direct = refinement.direct();
+    if (direct == null) {
+      return value;
+    }
+    return tighter(value, deltaOfEpsilon ? direct.delta(argument) : direct.epsilon(argument));
   }
 
   /**
@@ -265,7 +299,7 @@ public final class PrivacyLossDistribution {
     boolean pessimistic = discretization == Discretization.PESSIMISTIC;
     double guess = solve(delta, pessimistic, false);
     double at = Double.isFinite(guess) ? Math.max(guess, lowestLoss()) : lowestLoss();
-    if (roundOffAbove(at) <= 1e-3 * delta) {
+    if (roundOffNear(at) <= 1e-3 * delta) {
       return value;
     }
     // One transform tilted at the loss the error-free solution points to is usually enough: the
@@ -278,17 +312,22 @@ public final class PrivacyLossDistribution {
       value = tighter(value, aimed.epsilon(delta));
       double check = aimed.solve(delta, pessimistic, false);
       if (Double.isFinite(check)
-          && aimed.roundOffAbove(Math.max(check, lowestLoss())) <= 1e-3 * delta) {
+          && aimed.roundOffNear(Math.max(check, lowestLoss())) <= 1e-3 * delta) {
         return value;
       }
     }
     PrivacyLossDistribution first = refinement.forTail(delta);
     value = tighter(value, first.epsilon(delta));
     double aim = first.solve(delta, pessimistic, false);
+    PrivacyLossDistribution last = first;
     if (Double.isFinite(aim)) {
-      value = tighter(value, refinement.atLoss(Math.max(aim, lowestLoss())).epsilon(delta));
+      last = refinement.atLoss(Math.max(aim, lowestLoss()));
+      value = tighter(value, last.epsilon(delta));
     }
-    return value;
+    double settled = last.solve(delta, pessimistic, false);
+    return Double.isFinite(settled)
+        && last.roundOffNear(Math.max(settled, lowestLoss())) <= 1e-3 * delta
+        ? value : tighterDirect(value, delta, false);
   }
 
   /**
