@@ -400,15 +400,21 @@ final class Composer {
 
   /**
    * The highest (or lowest) summed index that holds mass: Σ c_j times each term's highest (or
-   * lowest) index with a non-zero mass, saturating at ±2^60.
+   * lowest) index with a non-zero mass, in exact long arithmetic (a rounded sum could put the top
+   * of the support one index low and zero a real mass). A sum beyond the long range answers the
+   * side on which nothing is set to zero: 2^62 for the highest, −2^62 for the lowest.
    */
   private static long occupiedSum(List<Term> terms, boolean highest) {
-    double sum = 0;
-    for (Term term : terms) {
-      int[] support = support(term.distribution().massesView());
-      sum += (double) term.count() * support[highest ? 1 : 0];
+    long sum = 0;
+    try {
+      for (Term term : terms) {
+        int[] support = support(term.distribution().massesView());
+        sum = Math.addExact(sum, Math.multiplyExact(term.count(), support[highest ? 1 : 0]));
+      }
+    } catch (ArithmeticException beyondLong) {
+      return highest ? 1L << 62 : -(1L << 62);
     }
-    return (long) Math.max(-0x1p60, Math.min(sum, 0x1p60));
+    return sum;
   }
 
   /** 1 + Σ c_j (size_j − 1), the number of possible summed indices, saturating at 2^60. */
