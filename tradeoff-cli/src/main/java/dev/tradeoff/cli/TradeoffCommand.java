@@ -19,7 +19,6 @@ import dev.tradeoff.cli.reproduce.ReproduceCommand;
 import dev.tradeoff.cli.shuffle.ShuffleCommand;
 import dev.tradeoff.cli.tune.TuneCommand;
 import java.io.PrintWriter;
-import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -110,13 +109,15 @@ public final class TradeoffCommand implements Runnable, Progress.Owner {
    * 2 for bad input (with a suggestion for a mistyped command or option), never a stack trace.
    */
   public static CommandLine commandLine() {
-    return withHandlers(COMMANDS.keySet());
+    return withHandlers(COMMANDS);
   }
 
   /**
    * The command line for a run with {@code args}: only the command they name (the first word that
-   * is not an option), none for {@code --version} alone, and every command when they name none
-   * or one that does not exist (the usage lists them all; a typo gets "did you mean").
+   * is not an option), none for {@code --version} alone, every command in full for {@code
+   * completion} (its script walks every option), and every command as an outline when they name
+   * none or one that does not exist: the usage lists their names and descriptions, and a typo gets
+   * "did you mean", neither of which needs their options built.
    */
   public static CommandLine commandLine(String... args) {
     String first = null;
@@ -128,17 +129,33 @@ public final class TradeoffCommand implements Runnable, Progress.Owner {
       }
       version |= a.equals("-V") || a.equals("--version");
     }
-    if (first != null && COMMANDS.containsKey(first) && !first.equals("completion")) {
-      return withHandlers(List.of(first));
+    if (first != null && COMMANDS.containsKey(first)) {
+      return first.equals("completion") ? commandLine()
+          : withHandlers(Map.of(first, COMMANDS.get(first)));
     }
-    return withHandlers(first == null && version ? List.of() : COMMANDS.keySet());
+    if (first == null && version) {
+      return withHandlers(Map.of());
+    }
+    Map<String, Object> outlines = new LinkedHashMap<>();
+    COMMANDS.forEach((name, command) -> outlines.put(name, outline(name, command)));
+    return withHandlers(outlines);
   }
 
-  private static CommandLine withHandlers(Collection<String> commands) {
+  /**
+   * A command's name and description from its {@code @Command}, without its options or
+   * subcommands: what the usage's list of commands and a typo's suggestion read.
+   */
+  private static CommandLine outline(String name, Class<?> command) {
+    Command annotation = command.getAnnotation(Command.class);
+    CommandLine.Model.CommandSpec spec = CommandLine.Model.CommandSpec.create().name(name);
+    spec.usageMessage().header(annotation.header()).description(annotation.description());
+    return new CommandLine(spec);
+  }
+
+  /** The root with {@code commands} (each a command class or a built command line) and handlers. */
+  private static CommandLine withHandlers(Map<String, ?> commands) {
     CommandLine cli = new CommandLine(new TradeoffCommand());
-    for (String name : commands) {
-      cli.addSubcommand(name, COMMANDS.get(name));
-    }
+    commands.forEach(cli::addSubcommand);
     TradeoffCommand root = cli.getCommand();
     cli.setExecutionStrategy(
         parseResult -> {

@@ -28,11 +28,32 @@ class LazyCommandsTest {
     assertThat(TradeoffCommand.commandLine("-q", "account", "convert", "--gdp-mu", "1")
         .getSubcommands()).containsOnlyKeys("account");
     assertThat(TradeoffCommand.commandLine("--version").getSubcommands()).isEmpty();
-    // no command, a typo or the completion script: every command (usage, "did you mean")
-    assertThat(TradeoffCommand.commandLine().getSubcommands()).hasSize(14);
-    assertThat(TradeoffCommand.commandLine("--help").getSubcommands()).hasSize(14);
-    assertThat(TradeoffCommand.commandLine("acount").getSubcommands()).hasSize(14);
-    assertThat(TradeoffCommand.commandLine("completion").getSubcommands()).hasSize(14);
+    // the completion script walks every option: every command in full
+    assertThat(TradeoffCommand.commandLine("completion").getSubcommands().get("account")
+        .getSubcommands()).hasSize(3);
+    // no command or a typo: every command as an outline (usage, "did you mean"), none built
+    for (String[] args : new String[][] {{}, {"--help"}, {"-q", "-h"}, {"acount"}}) {
+      Map<String, CommandLine> outlines = TradeoffCommand.commandLine(args).getSubcommands();
+      assertThat(outlines.keySet()).containsExactlyElementsOf(
+          TradeoffCommand.commandLine().getSubcommands().keySet());
+      outlines.values().forEach(outline -> {
+        assertThat(outline.getSubcommands()).isEmpty();
+        assertThat((Object) outline.getCommand()).isNull();
+      });
+    }
+  }
+
+  @Test
+  void theOutlinedUsageIsTheFullTreesUsage() {
+    for (String[] args : new String[][] {{}, {"--help"}, {"-q", "-h"}}) {
+      StringWriter full = new StringWriter();
+      CommandLine tree = TradeoffCommand.commandLine();
+      tree.setOut(new PrintWriter(full, true));
+      assertThat(tree.execute(args)).isZero();
+      CliRun outlined = CliRun.of(args);
+      assertThat(outlined.status()).isZero();
+      assertThat(outlined.out()).isEqualTo(full.toString()).contains("account", "cluster");
+    }
   }
 
   @Test
