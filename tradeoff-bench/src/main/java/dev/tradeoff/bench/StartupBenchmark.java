@@ -20,11 +20,12 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Start-up of the command line's quick commands beside its floor, {@code java -version}, in the
- * same run: each operation starts a fresh JVM on the shaded jar ({@code -Dtradeoff.jar=PATH},
- * default {@code tradeoff-cli/target/tradeoff.jar}) with the JVM flags {@code ./tradeoff} gives
- * short commands ({@code tradeoff-cli/src/main/jvm/short-run.args}) and waits for it to exit
- * ({@code ensemble verify} checks a constant γ for K = 11, written to a temporary file). The
- * score is wall time per process; on a busy machine compare only rows of one run.
+ * same run: each operation runs {@code ./tradeoff} as a user does (the wrapper, the jar's JVM with
+ * its short-run flags and its class-data archive of the quick commands) and waits for it to exit
+ * ({@code ensemble verify} checks a constant γ for K = 11, written to a temporary file). Run from
+ * the repository root ({@code -Dtradeoff.root=PATH} otherwise) after {@code ./tradeoff --version}
+ * has built the jar and the archive. The score is wall time per process; on a busy machine
+ * compare only rows of one run (the README gives CPU seconds from {@code /usr/bin/time}).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -44,21 +45,19 @@ public class StartupBenchmark {
   @Setup
   public void resolve() throws IOException {
     Path root = Path.of(System.getProperty("tradeoff.root", ".")).toAbsolutePath();
-    Path jar = Path.of(System.getProperty("tradeoff.jar",
-        root.resolve("tradeoff-cli/target/tradeoff.jar").toString()));
-    Path flags = root.resolve("tradeoff-cli/src/main/jvm/short-run.args");
-    if (!Files.isRegularFile(jar) || !Files.isRegularFile(flags)) {
-      throw new IllegalStateException("run from the repository root after building the command"
-          + " line (./tradeoff --version), or set -Dtradeoff.root / -Dtradeoff.jar; missing: "
-          + (Files.isRegularFile(jar) ? flags : jar));
+    Path wrapper = root.resolve("tradeoff");
+    Path archive = root.resolve("tradeoff-cli/target/tradeoff-quick.jsa");
+    if (!Files.isExecutable(wrapper) || !Files.isRegularFile(archive)) {
+      throw new IllegalStateException("run from the repository root after ./tradeoff --version"
+          + " (which builds the jar and its archive), or set -Dtradeoff.root; missing: "
+          + (Files.isExecutable(wrapper) ? archive : wrapper));
     }
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    process = new ArrayList<>(List.of(java, "-Xlog:disable"));
     if (command.equals("java -version")) {
-      process.add("-version");
+      process = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+          "-Xlog:disable", "-version");
       return;
     }
-    process.addAll(List.of("@" + flags, "-jar", jar.toString()));
+    process = new ArrayList<>(List.of(wrapper.toString()));
     Path gamma = Files.createTempFile("gamma", ".json");
     gamma.toFile().deleteOnExit();
     // K = 11 teachers, gamma = 0.2 everywhere (a constant gamma, which the verifier checks exactly)
