@@ -57,8 +57,9 @@ class PldSweepTest {
   private static final double BRACKET = 0.005;
 
   /**
-   * A case, its exact δ(ε) (null if none is known) and the smallest δ at which it is asked (the
-   * sweep's {@value #SMALLEST} unless the case is a known limit).
+   * A case, its exact δ(ε) (null if none is known), the smallest δ at which it is asked (the
+   * sweep's {@value #SMALLEST} unless the case is a known limit) and whether it is small-rate
+   * DP-SGD, asked at {@link #SMALL_RATE_DELTAS} too.
    */
   private record Case(String name, DpEvent event, DoubleUnaryOperator exactDelta,
       double smallestDelta, boolean smallRate) {
