@@ -14,9 +14,10 @@ floating-point error. The add direction is not needed for these bounds (delta is
 the two directions; its lower bound holds for the remove direction alone, and the upper bound is
 checked against the accountant, whose add direction is smaller here).
 
-Usage: python3 direct_convolution_reference.py EPS DX [up]
+Usage: python3 direct_convolution_reference.py EPS DX [up|down [HIGH]]
   e.g. 0.0180 1e-6 (prints 1.22e-15: above 1e-15, so eps(1e-15) > 0.0180)
        0.0190 1e-6 up (prints 4.73e-16: below 1e-15, so eps(1e-15) < 0.0190 in this direction)
+HIGH (default 0.1) is the largest loss kept; it must lie above EPS (0.7 for eps near 0.58).
 """
 
 import sys
@@ -31,6 +32,9 @@ LOW, HIGH = -0.03, 0.1
 def main():
   eps, dx = float(sys.argv[1]), float(sys.argv[2])
   up = len(sys.argv) > 3 and sys.argv[3] == "up"
+  global HIGH
+  if len(sys.argv) > 4:
+    HIGH = float(sys.argv[4])
   scale = 1 + 1e-9 if up else 1 - 1e-9
   s2 = SIGMA * SIGMA
 

@@ -174,6 +174,14 @@ final class Composer {
     }
 
     @Override
+    public synchronized LargeStepSplit split(double delta, double aim) {
+      if (terms.size() != 1) {
+        return null;
+      }
+      return LargeStepSplit.of(Composer.this, terms.get(0), infinity, delta, aim);
+    }
+
+    @Override
     public PrivacyLossDistribution forTail(double tail) {
       return at(chernoff.upperQuantile(Math.max(Double.MIN_NORMAL, tail)));
     }

@@ -46,6 +46,13 @@ public final class PrivacyLossDistribution {
      * DirectConvolution}), or null where that would take too long.
      */
     PrivacyLossDistribution direct();
+
+    /**
+     * Bounds on δ(ε) from the split of a self-composition by its number of large steps (see
+     * {@link LargeStepSplit}), for a question at δ whose answer is expected near the loss {@code
+     * aim}; null where it does not apply.
+     */
+    LargeStepSplit split(double delta, double aim);
   }
 
   /**
@@ -202,6 +209,14 @@ public final class PrivacyLossDistribution {
     return offset;
   }
 
+  RoundOff roundOff() {
+    return roundOff;
+  }
+
+  Refinement refinement() {
+    return refinement;
+  }
+
   double massAt(int index) {
     return masses[index];
   }
@@ -325,9 +340,62 @@ public final class PrivacyLossDistribution {
       value = tighter(value, last.epsilon(delta));
     }
     double settled = last.solve(delta, pessimistic, false);
-    return Double.isFinite(settled)
-        && last.roundOffNear(Math.max(settled, lowestLoss())) <= 1e-3 * delta
-        ? value : tighterDirect(value, delta, false);
+    if (Double.isFinite(settled)
+        && last.roundOffNear(Math.max(settled, lowestLoss())) <= 1e-3 * delta) {
+      return value;
+    }
+    value = tighterDirect(value, delta, false);
+    double expected = Double.isFinite(settled) ? settled : Double.isFinite(aim) ? aim : guess;
+    return tighterSplit(value, delta, Math.max(expected, lowestLoss()));
+  }
+
+  /**
+   * ε(δ) tightened by the split of a self-composition by its number of large steps ({@link
+   * LargeStepSplit}), where there is one: bisection on that split's bound on δ(ε). A pessimistic
+   * answer is the smallest ε found whose upper bound on δ(ε) is at most δ (so δ(ε) ≤ δ there, and
+   * the true ε(δ) is at most ε), an optimistic one the largest ε found whose lower bound exceeds δ
+   * (so δ(ε) > δ, and since δ(·) is non-increasing the true ε(δ) is at least ε); only evaluated
+   * points are returned.
+   */
+  private double tighterSplit(double value, double delta, double aim) {
+    if (!Double.isFinite(aim)) {
+      return value;
+    }
+    LargeStepSplit split = refinement.split(delta, aim);
+    if (split == null) {
+      return value;
+    }
+    boolean pessimistic = discretization == Discretization.PESSIMISTIC;
+    // A point on each side of the crossing, starting from the known value and the aim: the split's
+    // bound exceeds δ at below (checked before it is returned) and is at most δ at above.
+    double below = pessimistic ? 0 : Math.max(value, 0);
+    double above = Math.max(aim, interval);
+    if (pessimistic && Double.isFinite(value) && value < above) {
+      above = value;
+    }
+    if (!pessimistic && !(split.delta(below) > delta)) {
+      return value; // the known lower bound is not confirmed: nothing to add
+    }
+    int steps = 0;
+    while (!(split.delta(above) <= delta)) {
+      if (++steps > 64 || !Double.isFinite(above)) {
+        return value;
+      }
+      below = Math.max(below, above);
+      above *= 2;
+    }
+    if (pessimistic && split.delta(below) <= delta) {
+      return tighter(value, below);
+    }
+    while (above - below > 1e-7 * above && steps++ < 200) {
+      double mid = 0.5 * (below + above);
+      if (split.delta(mid) <= delta) {
+        above = mid;
+      } else {
+        below = mid;
+      }
+    }
+    return tighter(value, pessimistic ? above : below);
   }
 
   /**

@@ -55,6 +55,20 @@ class PldSmallDeltaTest {
     assertThat(bounds.upper()).as("%s", bounds).isGreaterThanOrEqualTo(5.483055233850299);
   }
 
+  /**
+   * The same DP-SGD case at δ = 1e-20, where its tail is made of single steps with a huge loss
+   * (bracketed by {@link LargeStepSplit}; it was [0.02770, 0.02908]). The same direct-convolution
+   * reference at Δ = 2e-6 (numpy 2.4, scipy 1.17): rounded down, δ(0.0280) = 1.106e-20 &gt; 1e-20,
+   * so the true ε(1e-20) exceeds 0.0280; rounded up, δ(0.0296) = 8.56e-21 &lt; 1e-20, so the
+   * remove direction's is below 0.0296 (the add direction's is below 0.018 here).
+   */
+  @Test
+  void smallRateDpSgdIsBracketedWithinHalfAPercentAtDelta1e20() {
+    EpsilonBounds bounds = bounds(1.74, 1.57e-4, 594, 1e-20);
+    assertThat(bounds.lower()).as("%s", bounds).isLessThanOrEqualTo(0.0296);
+    assertThat(bounds.upper()).as("%s", bounds).isGreaterThanOrEqualTo(0.0280);
+  }
+
   @Test
   void smallEpsilonDpSgdIsBracketedWithinHalfAPercentAtDelta1e15() {
     EpsilonBounds bounds = bounds(1.74, 1.57e-4, 594, 1e-15);

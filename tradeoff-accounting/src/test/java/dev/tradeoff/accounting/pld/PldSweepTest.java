@@ -31,11 +31,15 @@ import org.junit.jupiter.api.Test;
  * 0.999 times the exact ε(δ) contains it and has a positive lower end. Each case is asked at
  * δ = 0.1, 1e-5, 1e-12, 1e-15, at one δ drawn log-uniformly from [1e-300, 1e-15) and, where an
  * exact value is known, at 1e-300.
- * One case is not yet narrow below 1e-15 and is asked only down to there: DP-SGD with σ = 1.74,
- * q = 1.57e-4, 594 steps, whose tilted law is dominated by single steps with a huge loss, so that
- * the round-off of the tilted transform, relative to a Chernoff bound far above the true tail,
- * swamps the masses and the direct convolution is affordable only on the coarse grid (at δ =
- * 1e-20 the bracket is [0.02770, 0.02908]; see docs/accounting.md).
+ *
+ * <p>DP-SGD with a small sampling rate (σ = 1.74, q = 1.57e-4, 594 steps, and seeded cases with
+ * q = 1e-3 and q = 1e-5 and a few hundred steps) is also asked at δ = 1e-20, 1e-50 and 1e-100: its
+ * tail there is made of single steps with a huge loss, which the split by the number of large
+ * steps ({@link LargeStepSplit}) resolves (before it, σ = 1.74 gave [0.02770, 0.02908] at 1e-20
+ * and [0.0389, 0.719] at 1e-50). These cases are asked down to 1e-250 only: at 1e-300 the
+ * split's one-large-step term is certified only by a tilted transform whose rate (the largest the
+ * bulk's window offers, 54 per unit of loss for σ = 1.74) is below the growth rate of the large
+ * step's tail, and the bracket is [6.92, 13.06] (see docs/accounting.md).
  *
  * <p>References, all evaluated in log space independently of the accountant: k Gaussians of σ are
  * μ-GDP with μ = √k/σ, δ(ε) = Φ(−ε/μ + μ/2) − e^εΦ(−ε/μ − μ/2) ({@link ExactReferences#gdpDelta});
@@ -53,15 +57,22 @@ class PldSweepTest {
   private static final double BRACKET = 0.005;
 
   /**
-   * A case, its exact δ(ε) (null if none is known) and the smallest δ at which it is asked (the
-   * sweep's {@value #SMALLEST} unless the case is a known limit).
+   * A case, its exact δ(ε) (null if none is known), the smallest δ at which it is asked (the
+   * sweep's {@value #SMALLEST} unless the case is a known limit) and whether it is small-rate
+   * DP-SGD, asked at {@link #SMALL_RATE_DELTAS} too.
    */
   private record Case(String name, DpEvent event, DoubleUnaryOperator exactDelta,
-      double smallestDelta) {
+      double smallestDelta, boolean smallRate) {
     Case(String name, DpEvent event, DoubleUnaryOperator exactDelta) {
-      this(name, event, exactDelta, SMALLEST);
+      this(name, event, exactDelta, SMALLEST, false);
     }
   }
+
+  /** The smallest δ at which a small-rate DP-SGD case is asked (see the class comment). */
+  private static final double SMALL_RATE_SMALLEST = 1e-250;
+
+  /** The δ at which small-rate DP-SGD cases are asked besides the sweep's. */
+  private static final double[] SMALL_RATE_DELTAS = {1e-20, 1e-50, 1e-100};
 
   private static List<Case> cases() {
     SplittableRandom random = new SplittableRandom(20);
@@ -83,9 +94,7 @@ class PldSweepTest {
         2 + random.nextInt(20)));
     // DP-SGD: the σ = 3.95, q = 0.028, 15 steps, the small-ε bracket cases, a random one.
     cases.add(sgd(3.95, 0.028, 15));
-    cases.add(new Case("DP-SGD sigma 1.74 q 1.57e-4 x594",
-        new SelfComposedEvent(new PoissonSampledEvent(1.57e-4, new GaussianEvent(1.74)), 594),
-        null, 1e-15));
+    cases.add(smallRateSgd(1.74, 1.57e-4, 594));
     cases.add(sgd(0.8 + 3 * random.nextDouble(), 0.001 + 0.05 * random.nextDouble(),
         10 + random.nextInt(500)));
     // A mixture of sampled Gaussians, pure DP and Gaussians.
@@ -93,7 +102,19 @@ class PldSweepTest {
         new SelfComposedEvent(new PoissonSampledEvent(0.01, new GaussianEvent(1.0)), 100),
         new SelfComposedEvent(new GuaranteeEvent(new PureDp(0.5)), 3),
         new SelfComposedEvent(new GaussianEvent(5), 10)), null));
+    // Small-rate DP-SGD, drawn from a generator of their own so that the cases above keep theirs.
+    SplittableRandom smallRates = new SplittableRandom(2020);
+    cases.add(smallRateSgd(
+        0.8 + 2 * smallRates.nextDouble(), 1e-3, 100 + smallRates.nextInt(400)));
+    cases.add(smallRateSgd(
+        0.6 + 0.6 * smallRates.nextDouble(), 1e-5, 100 + smallRates.nextInt(400)));
     return cases;
+  }
+
+  private static Case smallRateSgd(double sigma, double q, int steps) {
+    return new Case("DP-SGD sigma " + sigma + " q " + q + " x" + steps,
+        new SelfComposedEvent(new PoissonSampledEvent(q, new GaussianEvent(sigma)), steps), null,
+        SMALL_RATE_SMALLEST, true);
   }
 
   private static Case gaussians(double sigma, int k) {
@@ -120,16 +141,23 @@ class PldSweepTest {
   }
 
   /**
-   * The case's δ, falling: the sweep's fixed ones, one drawn in [1e-300, 1e-15), and 1e-300 where
-   * an exact value is known (DP-SGD and mixtures are asked at the drawn δ only, to keep the test
-   * within its time: the mixture alone took 16 CPU-s at 1e-300, bracketed to 5e-8).
+   * The case's δ, falling: the sweep's fixed ones, one drawn in [1e-300, 1e-15), 1e-300 where
+   * an exact value is known and 1e-20, 1e-50, 1e-100 for small-rate DP-SGD, down to the case's
+   * smallest (DP-SGD and mixtures are asked at the drawn δ only otherwise, to keep the test within
+   * its time: the mixture alone took 16 CPU-s at 1e-300, bracketed to 5e-8).
    */
   private static double[] deltas(Case c, SplittableRandom random) {
     double drawn = Math.pow(10, -300 + 285 * random.nextDouble());
     DoubleStream small = c.exactDelta() == null
         ? DoubleStream.of(drawn) : DoubleStream.of(drawn, SMALLEST);
+    if (c.smallRate()) {
+      small = DoubleStream.concat(small, Arrays.stream(SMALL_RATE_DELTAS));
+    }
     return DoubleStream.concat(Arrays.stream(DELTAS), small)
         .filter(delta -> delta >= c.smallestDelta())
+        .map(delta -> -delta)
+        .sorted()
+        .map(delta -> -delta)
         .toArray();
   }
 
