@@ -463,11 +463,18 @@ public final class PldAccountant
   }
 
   /**
-   * The upper and the lower bound, composed concurrently, at the given tail mass per side (summed
-   * over the mechanisms and the composed window), finest grid spacing and point budget. The tail
-   * mass left out of each mechanism is the tail over the number of mechanisms (at least the
-   * smallest normal number), so that the truncated mass summed over the composition stays at most
-   * the tail. {@link PldProfile} asks for other tails and grids when a question needs them.
+   * The upper and the lower bound at the given tail mass per side (summed over the mechanisms and
+   * the composed window), finest grid spacing and point budget. The tail mass left out of each
+   * mechanism is the tail over the number of mechanisms (at least the smallest normal number), so
+   * that the truncated mass summed over the composition stays at most the tail. {@link PldProfile}
+   * asks for other tails and grids when a question needs them.
+   *
+   * <p>With one direction the upper and the lower bound are composed concurrently. With two
+   * (Poisson sampling), the two upper bounds are composed concurrently and each direction's lower
+   * bound only when a question asks for it: any direction's lower bound is a lower bound on the
+   * maximum over directions, so {@link PldProfile} takes that of the direction whose upper bound
+   * dominates (tight, since the maximum lies below that upper bound) and the other direction's
+   * lower bound is usually never composed — three compositions instead of four.
    */
   private static PldProfile.Level level(
       List<Counted> mechanisms, double totalCount, double tail, double grid, int budget) {
@@ -475,16 +482,32 @@ public final class PldAccountant
     List<Leaf> upper = leaves(mechanisms, termTail, Discretization.PESSIMISTIC);
     List<Leaf> lower = leaves(mechanisms, termTail, Discretization.OPTIMISTIC);
     Discretizer.SharedShares shares = new Discretizer.SharedShares();
-    Concurrently.Both<Composed> both = Concurrently.both(
-        () -> compose(upper, termTail, tail, grid, Discretization.PESSIMISTIC, budget, shares),
-        () -> compose(lower, termTail, tail, grid, Discretization.OPTIMISTIC, budget, shares));
-    boolean coarsened = both.first().coarsenedForBudget() || both.second().coarsenedForBudget();
     boolean otherLowerPairs = false;
     for (Counted mechanism : mechanisms) {
       otherLowerPairs |= !mechanism.pair().sameForBothBounds();
     }
-    return new PldProfile.Level(both.first().distributions(), both.second().distributions(),
-        tail, grid, budget, coarsened, otherLowerPairs);
+    boolean oneDirection = upper.stream().allMatch(leaf -> leaf.add() == null);
+    if (oneDirection) {
+      Concurrently.Both<Prepared> both = Concurrently.both(
+          () -> prepare(upper, termTail, tail, grid, Discretization.PESSIMISTIC, budget, shares)
+              .composeFirst(),
+          () -> prepare(lower, termTail, tail, grid, Discretization.OPTIMISTIC, budget, shares)
+              .composeFirst());
+      return new PldProfile.Level(List.of(both.first().direction(0)),
+          List.of(Lazily.done(both.second().direction(0))), tail, grid, budget,
+          both.first().coarsenedForBudget() || both.second().coarsenedForBudget(),
+          otherLowerPairs);
+    }
+    Prepared pessimistic =
+        prepare(upper, termTail, tail, grid, Discretization.PESSIMISTIC, budget, shares);
+    Concurrently.Both<PrivacyLossDistribution> both =
+        Concurrently.both(() -> pessimistic.direction(0), () -> pessimistic.direction(1));
+    Lazily<Prepared> optimistic = Lazily.of(
+        () -> prepare(lower, termTail, tail, grid, Discretization.OPTIMISTIC, budget, shares));
+    return new PldProfile.Level(List.of(both.first(), both.second()),
+        List.of(Lazily.of(() -> optimistic.get().direction(0)),
+            Lazily.of(() -> optimistic.get().direction(1))),
+        tail, grid, budget, pessimistic.coarsenedForBudget(), otherLowerPairs);
   }
 
   /** The mechanisms' pairs for one bound (add null where both directions are the same). */
@@ -500,8 +523,31 @@ public final class PldAccountant
     return leaves;
   }
 
-  /** Composed distributions per direction, and whether the point budget coarsened their grid. */
-  private record Composed(List<PrivacyLossDistribution> distributions, boolean coarsenedForBudget) {}
+  /**
+   * One bound's terms per direction (remove, then add; the same list twice where the directions
+   * coincide) on the grid chosen for them, composed on demand, and whether the point budget
+   * coarsened that grid.
+   */
+  private record Prepared(Composer composer, List<List<Composer.Term>> terms,
+      List<Lazily<PrivacyLossDistribution>> composed, double interval,
+      boolean coarsenedForBudget) {
+    Prepared(Composer composer, List<List<Composer.Term>> terms, double interval,
+        boolean coarsenedForBudget) {
+      this(composer, terms, List.of(Lazily.of(() -> composer.compose(terms.get(0))),
+          Lazily.of(() -> composer.compose(terms.get(1)))), interval, coarsenedForBudget);
+    }
+
+    /** The composed distribution of direction 0 (remove) or 1 (add). */
+    PrivacyLossDistribution direction(int direction) {
+      return composed.get(direction).get();
+    }
+
+    /** This, with the first direction composed. */
+    Prepared composeFirst() {
+      direction(0);
+      return this;
+    }
+  }
 
   /** ε(δ) from the optimistic and the pessimistic PLD: the true ε lies between. */
   public EpsilonBounds epsilonBounds(DpEvent event, Neighbouring neighbouring, double delta) {
@@ -519,8 +565,7 @@ public final class PldAccountant
   private record Leaf(LossModel remove, LossModel add, long count) {}
 
   /**
-   * The composed distributions (remove, then add if any leaf is asymmetric) at the finest interval
-   * that fits: Δ starts at the configured interval and is coarsened until (1) every mechanism's
+   * The terms to compose (remove, then add) at the finest interval that fits: Δ starts at the configured interval and is coarsened until (1) every mechanism's
    * grid has at most {@value #MAX_TERM_POINTS} points, (2) every summed grid index is within
    * {@link Discretizer#MAX_INDEX}, and (3) the composed window has at most {@code budget} points.
    * Coarsening only widens the gap between the bounds; it never refuses and never makes a bound
@@ -528,7 +573,7 @@ public final class PldAccountant
    * ({@code shares}), which takes the mechanisms in the opposite order so that the two compute
    * different ones at the same time.
    */
-  private static Composed compose(List<Leaf> leaves, double termTail, double tail,
+  private static Prepared prepare(List<Leaf> leaves, double termTail, double tail,
       double interval, Discretization mode, int budget, Discretizer.SharedShares shares) {
     double grid = interval;
     double maxSpan = 0;
@@ -589,10 +634,7 @@ public final class PldAccountant
         needed = Math.max(needed, composer.requiredPoints(add));
       }
       if (needed <= budget) {
-        return new Composed(
-            symmetric
-                ? List.of(composer.compose(remove))
-                : List.of(composer.compose(remove), composer.compose(add)),
+        return new Prepared(composer, List.of(remove, symmetric ? remove : add), grid,
             grid > memoryFloor);
       }
       if (attempt == 60) {

@@ -101,7 +101,7 @@ public final class PldProfile implements PrivacyProfile {
    */
   record Level(
       List<PrivacyLossDistribution> pessimistic,
-      List<PrivacyLossDistribution> optimistic,
+      List<Lazily<PrivacyLossDistribution>> optimistic,
       double tail,
       double requestedInterval,
       int budget,
@@ -126,20 +126,26 @@ public final class PldProfile implements PrivacyProfile {
     double truncatedMass() {
       double mass = 0;
       for (int i = 0; i < pessimistic.size(); i++) {
-        mass = Math.max(mass,
-            pessimistic.get(i).infinityMass() - optimistic.get(i).infinityMass());
+        mass = Math.max(mass, pessimistic.get(i).infinityMass() - optimistic(i).infinityMass());
       }
       return mass;
     }
 
-    /** The most grid points of any of the composed distributions. */
+    /** The optimistic distribution of direction i, composed now if no question needed it yet. */
+    PrivacyLossDistribution optimistic(int i) {
+      return optimistic.get(i).get();
+    }
+
+    /** The most grid points of any of the composed distributions (those composed so far). */
     int largestSize() {
       int size = 0;
       for (PrivacyLossDistribution d : pessimistic) {
         size = Math.max(size, d.size());
       }
-      for (PrivacyLossDistribution d : optimistic) {
-        size = Math.max(size, d.size());
+      for (Lazily<PrivacyLossDistribution> d : optimistic) {
+        if (d.computed()) {
+          size = Math.max(size, d.get().size());
+        }
       }
       return size;
     }
@@ -178,9 +184,16 @@ public final class PldProfile implements PrivacyProfile {
     return base.pessimistic();
   }
 
-  /** The per-direction optimistic distributions (one or two) of the base composition. */
+  /**
+   * The per-direction optimistic distributions (one or two) of the base composition (composed
+   * now where no question has needed them yet).
+   */
   public List<PrivacyLossDistribution> optimisticDistributions() {
-    return base.optimistic();
+    List<PrivacyLossDistribution> all = new ArrayList<>();
+    for (int i = 0; i < base.optimistic().size(); i++) {
+      all.add(base.optimistic(i));
+    }
+    return List.copyOf(all);
   }
 
   /** The grid spacing Δ of the base composition (after any coarsening). */
@@ -396,11 +409,12 @@ public final class PldProfile implements PrivacyProfile {
    * upper bound on that direction's truth) is at most the maximum so far. The upper bound is then
    * still a maximum of valid upper bounds, and a skipped direction's lower bound could not exceed
    * its truth, which is below the lower bound already found. Directions are taken in decreasing
-   * order of their cheap bound, so the dominant one is refined first. The lower bound refines only
-   * the first of them (the largest cheap bound) and takes the cheap optimistic value of the
-   * others: any direction's lower bound is a lower bound on the maximum, so this is valid
-   * whichever direction dominates, and costs one refinement instead of one per direction; should
-   * the refined upper bounds find another direction dominant, its lower bound is refined too.
+   * order of their cheap bound, so the dominant one is refined first. The lower bound is that of
+   * the first of them (the largest cheap bound) alone: any direction's lower bound is a lower
+   * bound on the maximum, so this is valid whichever direction dominates, and it is tight, the
+   * maximum lying below that direction's upper bound; the other direction's lower-bound
+   * composition is then not needed at all (see {@link PldAccountant}). Should the refined upper
+   * bounds find another direction dominant, its lower bound is taken too.
    * Large profiles evaluate the two sides concurrently.
    */
   private static Concurrently.Both<Double> eachSide(
@@ -408,7 +422,6 @@ public final class PldProfile implements PrivacyProfile {
       ToDoubleFunction<PrivacyLossDistribution> plain,
       ToDoubleFunction<PrivacyLossDistribution> value) {
     List<PrivacyLossDistribution> pessimistic = level.pessimistic();
-    List<PrivacyLossDistribution> optimistic = level.optimistic();
     int n = pessimistic.size();
     double[] cheap = new double[n];
     for (int i = 0; i < n; i++) {
@@ -421,14 +434,7 @@ public final class PldProfile implements PrivacyProfile {
     Arrays.sort(order, (a, b) -> Double.compare(cheap[b], cheap[a]));
     int refined = order[0];
     Supplier<Maximum> upper = () -> maximum(pessimistic, order, cheap, value);
-    Supplier<Double> lower = () -> {
-      double max = 0;
-      for (int i = 0; i < n; i++) {
-        PrivacyLossDistribution d = optimistic.get(i);
-        max = Math.max(max, i == refined ? value.applyAsDouble(d) : plain.applyAsDouble(d));
-      }
-      return max;
-    };
+    Supplier<Double> lower = () -> value.applyAsDouble(level.optimistic(refined));
     Concurrently.Both<Maximum> sides = level.large()
         ? Concurrently.both(upper, () -> new Maximum(lower.get(), refined))
         : new Concurrently.Both<>(upper.get(), new Maximum(lower.get(), refined));
@@ -436,7 +442,7 @@ public final class PldProfile implements PrivacyProfile {
     int dominant = sides.first().direction();
     if (dominant != refined) {
       // The cheap bounds pointed elsewhere than the refined upper bounds do: refine that one too.
-      lowerBound = Math.max(lowerBound, value.applyAsDouble(optimistic.get(dominant)));
+      lowerBound = Math.max(lowerBound, value.applyAsDouble(level.optimistic(dominant)));
     }
     return new Concurrently.Both<>(sides.first().value(), lowerBound);
   }
@@ -483,7 +489,6 @@ public final class PldProfile implements PrivacyProfile {
 
   @Override
   public String toString() {
-    return "PldProfile[upper=" + base.pessimistic() + ", lower=" + base.optimistic() + ", tail="
-        + base.tail() + "]";
+    return "PldProfile[upper=" + base.pessimistic() + ", tail=" + base.tail() + "]";
   }
 }
