@@ -529,12 +529,10 @@ public final class PldAccountant
    * coarsened that grid.
    */
   private record Prepared(Composer composer, List<List<Composer.Term>> terms,
-      List<Lazily<PrivacyLossDistribution>> composed, double interval,
-      boolean coarsenedForBudget) {
-    Prepared(Composer composer, List<List<Composer.Term>> terms, double interval,
-        boolean coarsenedForBudget) {
+      List<Lazily<PrivacyLossDistribution>> composed, boolean coarsenedForBudget) {
+    Prepared(Composer composer, List<List<Composer.Term>> terms, boolean coarsenedForBudget) {
       this(composer, terms, List.of(Lazily.of(() -> composer.compose(terms.get(0))),
-          Lazily.of(() -> composer.compose(terms.get(1)))), interval, coarsenedForBudget);
+          Lazily.of(() -> composer.compose(terms.get(1)))), coarsenedForBudget);
     }
 
     /** The composed distribution of direction 0 (remove) or 1 (add). */
@@ -565,13 +563,13 @@ public final class PldAccountant
   private record Leaf(LossModel remove, LossModel add, long count) {}
 
   /**
-   * The terms to compose (remove, then add) at the finest interval that fits: Δ starts at the configured interval and is coarsened until (1) every mechanism's
-   * grid has at most {@value #MAX_TERM_POINTS} points, (2) every summed grid index is within
-   * {@link Discretizer#MAX_INDEX}, and (3) the composed window has at most {@code budget} points.
-   * Coarsening only widens the gap between the bounds; it never refuses and never makes a bound
-   * unsafe. The quadrature of each mechanism is shared with the other bound's composition
-   * ({@code shares}), which takes the mechanisms in the opposite order so that the two compute
-   * different ones at the same time.
+   * The terms to compose (remove, then add) at the finest interval that fits: Δ starts at the
+   * configured interval and is coarsened until (1) every mechanism's grid has at most {@value
+   * #MAX_TERM_POINTS} points, (2) every summed grid index is within {@link Discretizer#MAX_INDEX},
+   * and (3) the composed window has at most {@code budget} points. Coarsening only widens the gap
+   * between the bounds; it never refuses and never makes a bound unsafe. The quadrature of each
+   * mechanism is shared with the other bound's composition ({@code shares}), which takes the
+   * mechanisms in the opposite order so that the two compute different ones at the same time.
    */
   private static Prepared prepare(List<Leaf> leaves, double termTail, double tail,
       double interval, Discretization mode, int budget, Discretizer.SharedShares shares) {
@@ -634,7 +632,7 @@ public final class PldAccountant
         needed = Math.max(needed, composer.requiredPoints(add));
       }
       if (needed <= budget) {
-        return new Prepared(composer, List.of(remove, symmetric ? remove : add), grid,
+        return new Prepared(composer, List.of(remove, symmetric ? remove : add),
             grid > memoryFloor);
       }
       if (attempt == 60) {
