@@ -11,21 +11,26 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * A Poisson-sampled composition has two directions (remove, add); its lower end is the lower
- * bound of the direction whose upper bound dominates, the other direction's lower bound being
- * composed only if asked for. Nothing is lost by that: the lower end equals the largest of the
- * directions' lower bounds, each computed in full here.
+ * A Poisson-sampled composition has two directions (remove, add); a question composes the bounds
+ * of the direction whose coarse screen is largest, and the other direction's only if its screen
+ * says it might be larger. Nothing is lost by that: the upper end equals the largest of the
+ * directions' upper bounds and the lower end the largest of their lower bounds, each computed in
+ * full here.
  */
 class DominantDirectionTest {
 
   @Test
-  void theLowerEndIsTheLargestOfTheDirectionsLowerBounds() {
+  void theEndsAreTheLargestOfTheDirectionsBounds() {
     for (double delta : new double[] {1e-5, 1e-12}) {
       for (double sigma : new double[] {0.8, 1.1, 2.0}) {
         PldProfile profile = new PldAccountant().account(
             new SelfComposedEvent(new PoissonSampledEvent(0.01, new GaussianEvent(sigma)), 500),
             ADD_OR_REMOVE_ONE);
         EpsilonBounds bounds = profile.epsilonBounds(delta);
+        List<PrivacyLossDistribution> upper = profile.distributions();
+        assertThat(upper).hasSize(2);
+        assertThat(bounds.upper()).as("σ = %s, δ = %s: %s", sigma, delta, bounds)
+            .isEqualTo(Math.max(upper.get(0).epsilon(delta), upper.get(1).epsilon(delta)));
         List<PrivacyLossDistribution> lower = profile.optimisticDistributions();
         assertThat(lower).hasSize(2);
         double largest = Math.max(lower.get(0).epsilon(delta), lower.get(1).epsilon(delta));
