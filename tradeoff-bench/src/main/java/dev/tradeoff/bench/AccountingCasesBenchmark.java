@@ -91,6 +91,19 @@ import org.openjdk.jmh.annotations.State;
  * dev.tradeoff.bench.CpuTimeProfiler}, load 13 to 17): 0.49 to 0.68 CPU-s per call (the whole
  * process, JIT included) and 0.89 to 4.2 s of wall-clock per call, the process getting a fraction
  * of a core at that load; the wall-clock second of issue 20 is not shown on this machine.
+ *
+ * <p>Measured again after the last speed changes (spectrum entries below 1e-149 set to 0 rather
+ * than raised to their power; the tilted transforms' fold tail chosen from the δ asked, which
+ * fits their windows in 2^18 points; one direction's bounds composed per question after screens
+ * on a grid 8 times coarser — bracket ends moved by at most 5e-8): same machine at load 6 to 8,
+ * alternated in one script three times, the code before (commit 14ed0fd), the code after,
+ * dp_accounting (mean process CPU of 2 calls after one warm-up); Tradeoff's figure the smallest
+ * process CPU of 5 calls after 5 warm-up calls. Before, after / dp_accounting CPU seconds (ratio
+ * after/dp_accounting within a round), DP-SGD: δ = 1e-5, 10^4 steps 0.13–0.19, 0.09–0.11 /
+ * 0.40–0.49 (0.18–0.25); 10^5 steps 0.23–0.26, 0.13–0.14 / 0.49–0.62 (0.21–0.26); δ = 1e-12,
+ * 10^4 steps 0.26–0.35, 0.15–0.16 / 0.46–0.67 (0.22–0.35); 10^5 steps 0.35–0.45, 0.18–0.21 /
+ * 0.42–0.69 (0.31–0.43). Calibrations, two alternated rounds: 0.22 to 0.51 CPU-s after, 0.24 to
+ * 0.50 before.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
