@@ -474,8 +474,8 @@ public final class PldProfile implements PrivacyProfile {
   /** The maximum of the values (see {@link #eachSide}), and the direction that attains it. */
   private record Maximum(double value, int direction) {}
 
-  private static Maximum maximum(
-      Level level, Integer[] order, double[] cheap, ToDoubleFunction<PrivacyLossDistribution> value) {
+  private static Maximum maximum(Level level, Integer[] order, double[] cheap,
+      ToDoubleFunction<PrivacyLossDistribution> value) {
     double max = 0;
     int direction = order[0];
     for (int i : order) {
@@ -489,7 +489,6 @@ public final class PldProfile implements PrivacyProfile {
     }
     return new Maximum(max, direction);
   }
-
 
   /**
    * The lower bounds as a profile of their own: its δ(ε) and ε(δ) are at most the true values
