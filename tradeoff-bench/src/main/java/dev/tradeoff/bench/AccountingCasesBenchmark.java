@@ -91,6 +91,25 @@ import org.openjdk.jmh.annotations.State;
  * dev.tradeoff.bench.CpuTimeProfiler}, load 13 to 17): 0.49 to 0.68 CPU-s per call (the whole
  * process, JIT included) and 0.89 to 4.2 s of wall-clock per call, the process getting a fraction
  * of a core at that load; the wall-clock second of issue 20 is not shown on this machine.
+ *
+ * <p>Measured again after the last speed changes (spectrum entries below 1e-149 set to 0 rather
+ * than raised to their power; the tilted transforms' fold tail chosen from the δ asked, which
+ * fits their windows in 2^18 points; one direction's bounds composed per question after screens
+ * on a grid 8 times coarser — bracket ends moved by at most 5e-8): same machine at load 6 to 8,
+ * alternated in one script three times, the code before (commit 14ed0fd), the code after,
+ * dp_accounting (mean process CPU of 2 calls after one warm-up); Tradeoff's figure the smallest
+ * process CPU of 5 calls after 5 warm-up calls. Before, after / dp_accounting CPU seconds (ratio
+ * after/dp_accounting within a round), DP-SGD: δ = 1e-5, 10^4 steps 0.13–0.19, 0.09–0.11 /
+ * 0.40–0.49 (0.18–0.25); 10^5 steps 0.23–0.26, 0.13–0.14 / 0.49–0.62 (0.21–0.26); δ = 1e-12,
+ * 10^4 steps 0.26–0.35, 0.15–0.16 / 0.46–0.67 (0.22–0.35); 10^5 steps 0.35–0.45, 0.18–0.21 /
+ * 0.42–0.69 (0.31–0.43). Calibrations, two alternated rounds: 0.22 to 0.51 CPU-s after, 0.24 to
+ * 0.50 before. This benchmark right after ({@code -f 1 -wi 10 -i 5 -prof
+ * dev.tradeoff.bench.CpuTimeProfiler}, load 7 to 8, the code before run from the same jar with
+ * its accounting classes first on the class path), mean CPU seconds per call before, after /
+ * dp_accounting: δ = 1e-5, 10^4 steps 0.155, 0.109 / 0.478 (ratio 0.23); 10^5 steps 0.218, 0.199 /
+ * 0.573 (0.35); δ = 1e-12, 10^4 steps 0.336, 0.190 / 0.459 (0.41); 10^5 steps 0.361, 0.230 / 0.492
+ * (0.47). With {@code -wi 3} the JIT still compiles during the measured shots (0.16 to 0.34 CPU-s
+ * after, ratio 0.32 to 0.85 over two rounds).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)

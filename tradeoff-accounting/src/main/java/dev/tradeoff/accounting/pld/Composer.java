@@ -1,9 +1,9 @@
 package dev.tradeoff.accounting.pld;
 
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Composes discretized privacy loss distributions: the loss of an adaptive composition is the sum
@@ -29,8 +29,11 @@ final class Composer {
   private final double tailMass;
   private final int maxSize;
 
-  /** The Chernoff bounds built so far, by terms (sizing, then composing, each direction). */
-  private final Map<List<Term>, Chernoff> chernoffs = new HashMap<>();
+  /**
+   * The Chernoff bounds built so far, by terms (sizing, then composing, each direction; the
+   * directions may be composed concurrently).
+   */
+  private final Map<List<Term>, Chernoff> chernoffs = new ConcurrentHashMap<>();
 
   Composer(double tailMass, int maxSize) {
     this.tailMass = tailMass;
@@ -136,10 +139,10 @@ final class Composer {
     private final double deficit;
     private PrivacyLossDistribution direct;
     private boolean directTried;
-    private final Map<Integer, PrivacyLossDistribution> cache =
+    private final Map<Integer, Tilted> cache =
         new LinkedHashMap<>(4, 0.75f, true) {
           @Override
-          protected boolean removeEldestEntry(Map.Entry<Integer, PrivacyLossDistribution> eldest) {
+          protected boolean removeEldestEntry(Map.Entry<Integer, Tilted> eldest) {
             return size() > CACHED_TILTS;
           }
         };
@@ -183,35 +186,98 @@ final class Composer {
 
     @Override
     public PrivacyLossDistribution forTail(double tail) {
-      return at(chernoff.upperQuantile(Math.max(Double.MIN_NORMAL, tail)));
+      return at(chernoff.upperQuantile(Math.max(Double.MIN_NORMAL, tail)), tail);
     }
 
     @Override
-    public PrivacyLossDistribution atLoss(double loss) {
+    public PrivacyLossDistribution atLoss(double loss, double resolve) {
       double s = Math.floor(loss / interval) + 1 - offset;
-      return at((long) Math.max(windowLo, Math.min(windowLo + masses.length, s)));
+      return at((long) Math.max(windowLo, Math.min(windowLo + masses.length, s)), resolve);
     }
 
-    /** The recomputation aimed at summed index s (relative to the composition's offset). */
-    private synchronized PrivacyLossDistribution at(long s) {
+    /**
+     * The recomputation aimed at summed index s (relative to the composition's offset), resolving
+     * a δ of about {@code resolve} (0: unknown). A kept transform at the same rate serves if it
+     * folded no more than this one may.
+     */
+    private synchronized PrivacyLossDistribution at(long s, double resolve) {
       double theta = chernoff.optimalRate(s);
       // Rates are quantized to steps of 2^(1/32) so that nearby aims share one transform.
       int key = theta > 0 ? (int) Math.round(32 * Math.log(theta) / Math.log(2)) : Integer.MIN_VALUE;
-      PrivacyLossDistribution cached = cache.get(key);
-      if (cached != null) {
-        return cached;
+      double rate = Math.pow(2, key / 32.0);
+      double foldTail = theta > 0 ? foldTail(terms, rate, s, resolve) : FOLD_TAIL;
+      Tilted cached = cache.get(key);
+      if (cached != null && cached.foldTail() <= foldTail) {
+        return cached.distribution();
       }
       double[] refined = masses.clone();
       PrivacyLossDistribution.RoundOff roundOff = theta > 0
-          ? tilted(terms, fft, chernoff, Math.pow(2, key / 32.0), s, windowLo, exactEnd, highest,
+          ? tilted(terms, fft, chernoff, rate, foldTail, s, windowLo, exactEnd, highest,
               offset, refined, plainL2)
           : new PrivacyLossDistribution.RoundOff(plainL2, Long.MAX_VALUE, Long.MAX_VALUE, 0, 0,
               offset + windowLo, offset + exactEnd);
       PrivacyLossDistribution result = trimmed(discretization, interval, offset + windowLo,
           refined, infinityMass, deficit, roundOff, null);
-      cache.put(key, result);
+      cache.put(key, new Tilted(result, foldTail));
       return result;
     }
+  }
+
+  /**
+   * The normalization of a tilt by e^{θ(i − top_j)} of every term: {@code logScale} = Σ_j c_j log
+   * Z_j with Z_j = Σ_i m_{j,i} e^{θ(i − top_j)}, and {@code top} = Σ_j c_j top_j, the summed index
+   * of the tilting reference (top_j the term's last stored index), so log M(θ) = logScale + θ·top.
+   */
+  private record TiltScale(double logScale, double top) {
+    static TiltScale of(List<Term> terms, double theta) {
+      double logScale = 0;
+      double top = 0;
+      for (Term term : terms) {
+        double[] m = term.distribution().massesView();
+        double z = 0;
+        for (int i = 0; i < m.length; i++) {
+          z += m[i] * Math.exp(theta * (i - (m.length - 1)));
+        }
+        logScale += term.count() * Math.log(z);
+        top += (double) term.count() * (m.length - 1);
+      }
+      return new TiltScale(logScale, top);
+    }
+
+    double logMgf(double theta) {
+      return logScale + theta * top;
+    }
+  }
+
+  /** A tilted recomputation and the tilted mass per side its window was allowed to fold. */
+  private record Tilted(PrivacyLossDistribution distribution, double foldTail) {}
+
+  /**
+   * The tilted mass per side that a tilted transform at rate θ aimed at summed index s may fold
+   * into its window when the answer is a δ of about {@code resolve}: {@value #FOLD_SHARE}·δ in
+   * untilted units at the aim, i.e. {@value #FOLD_SHARE}·δ·e^{θs}/M(θ) of the tilted law, at
+   * least {@value #FOLD_TAIL} (the fixed figure this replaces; also what an unknown δ gets) and at
+   * most {@value #MAX_FOLD_TAIL}.
+   *
+   * <p>Why the answer stays valid and tight: whatever the window, the folded tilted mass is
+   * bounded by Chernoff and counted in the round-off bound (see {@link #tilted}), so every bound
+   * stays valid; only its tightness depends on the fold. The bound on the summed error of the
+   * masses at and above index g is (tilted ℓ₂ term + folded mass)·M(θ)e^{−θg}, so the fold adds at
+   * most 2·{@value #FOLD_SHARE}·δ at the aim (both sides), and e^{θ(s − g)} times that below it:
+   * far under the 1e-3·δ at which {@link PrivacyLossDistribution} calls a round-off bound material,
+   * and a change of δ by a relative 2e-5 moves ε by about 2e-5 over the slope of log δ(ε). A
+   * larger fold lets the window shrink: DP-SGD (σ = 1.1, q = 0.004, 10^4 steps) at δ = 1e-12 has
+   * e^{θs}/M(θ) ≈ 1e10 at its aims, so the rule allows 1e-7 and the cap 1e-9 of the tilted law
+   * instead of 1e-18, and its tilted law then fits 2^18 points instead of 2^19 (398735 points at
+   * 1e-18, 254412 at 1e-9).
+   */
+  private static double foldTail(List<Term> terms, double theta, long s, double resolve) {
+    if (!(resolve > 0)) {
+      return FOLD_TAIL;
+    }
+    double fold = FOLD_SHARE
+        * Math.exp(Math.log(resolve) + theta * s - TiltScale.of(terms, theta).logMgf(theta));
+    return Double.isFinite(fold) ? Math.min(MAX_FOLD_TAIL, Math.max(FOLD_TAIL, fold)) : FOLD_TAIL;
   }
 
   /** A circular convolution and an ℓ₂ bound on its round-off. */
@@ -226,23 +292,16 @@ final class Composer {
    * floor. Returns the round-off bound of the combined masses.
    */
   private PrivacyLossDistribution.RoundOff tilted(
-      List<Term> terms, RealFft fft, Chernoff chernoff, double theta, long aim, long windowLo,
+      List<Term> terms, RealFft fft, Chernoff chernoff, double theta, double foldTail, long aim,
+      long windowLo,
       long exactEnd, long highest, long offset, double[] masses, double plainL2) {
     int size = masses.length;
-    double logScale = 0; // Σ_j c_j log Z_j
-    double top = 0; // Σ_j c_j top_j, the summed index of the tilting reference
-    for (Term term : terms) {
-      double[] m = term.distribution().massesView();
-      double z = 0;
-      for (int i = 0; i < m.length; i++) {
-        z += m[i] * Math.exp(theta * (i - (m.length - 1)));
-      }
-      logScale += term.count() * Math.log(z);
-      top += (double) term.count() * (m.length - 1);
-    }
+    TiltScale scale = TiltScale.of(terms, theta);
+    double logScale = scale.logScale();
+    double top = scale.top();
     // The tilted law sits higher than the plain one and may be wider: it is transformed on a
-    // window of its own that holds all but {@value #FOLD_TAIL} of it (at most MAX_TILT_POINTS
-    // points, else centred on the aim). The circular
+    // window of its own that holds all but foldTail of it on each side (see foldTail; at most
+    // MAX_TILT_POINTS points, else centred on the aim). The circular
     // transform folds the tilted mass outside that window into it, where untilting scales it up;
     // its total is bounded by Chernoff on the tilted law, Pr~[S ≥ s] ≤ M(r)e^{−(r−θ)s}/M(θ) for
     // r > θ and Pr~[S ≤ s] ≤ M(r)e^{(θ−r)s}/M(θ) for r < θ, and counted like the round-off. Mass
@@ -253,8 +312,8 @@ final class Composer {
     // window inside the tilted one is replaced.
     double logMgf = logScale + theta * top;
     Chernoff.TiltedLaw law = chernoff.tiltedLaw(theta, logMgf);
-    long lawLo = law.lowerQuantile(FOLD_TAIL);
-    long lawHi = Math.min(highest, law.upperQuantile(FOLD_TAIL)); // no tilted mass above
+    long lawLo = law.lowerQuantile(foldTail);
+    long lawHi = Math.min(highest, law.upperQuantile(foldTail)); // no tilted mass above
     lawLo = Math.min(lawLo, lawHi);
     long tiltedSize = nextPowerOfTwo(Math.max(size, Math.min(MAX_TILT_POINTS, lawHi - lawLo + 1)));
     long tiltedLo = lawHi - lawLo + 1 <= tiltedSize ? lawLo : aim - tiltedSize / 2;
@@ -287,8 +346,22 @@ final class Composer {
         offset + windowLo, offset + exactEnd);
   }
 
-  /** The tilted mass a tilted transform may fold into its window (see {@link #tilted}). */
+  /**
+   * The least tilted mass per side a tilted transform may fold into its window (see {@link
+   * #tilted} and {@link #foldTail}).
+   */
   private static final double FOLD_TAIL = 1e-18;
+
+  /**
+   * The most tilted mass per side a tilted transform may fold: the error it adds grows as
+   * e^{θ(s − g)} below the aim s, and an aim taken from masses swamped by round-off can lie far
+   * above the solution (DP-SGD σ = 1.1, q = 0.004, 10^5 steps at δ = 1e-12, add direction: a cap
+   * of 1e-6 left the answer's round-off material there, and two more transforms were run).
+   */
+  private static final double MAX_FOLD_TAIL = 1e-9;
+
+  /** The share of the δ asked that the folded tilted mass may add at the aim, per side. */
+  private static final double FOLD_SHARE = 1e-5;
 
   /** The most grid points of a tilted transform's window. */
   private static final long MAX_TILT_POINTS = 1 << 22;
@@ -313,7 +386,12 @@ final class Composer {
    * error is at most c'‖ŷ‖₂/(1 − c'), c' = c + 2u (the 1/N scaling). Tilted weights are rounded
    * relatively by at most 4u each (exp, product, division by Z), so, all inputs being
    * non-negative, each exact output moves by at most the factor (1 + 4u)^{Σc_j} − 1, which adds
-   * that relative share of ‖y‖₂.
+   * that relative share of ‖y‖₂. (4) Negligible entries: where one term's factor bound
+   * m_{j,k}^{c_j} is below e^{{@value #LOG_NEGLIGIBLE}} (most frequencies of a long composition:
+   * |X̂| ≤ 1 − 0.0035 already gives 1e-150 at 10^5 steps) the entry is set to 0 and not raised to
+   * its power; the exact entry has modulus at most W_k, so its error is at most W_k and is counted
+   * as max(1, Σ_j c_j e_j/m_{j,k} + e^{3uM} − 1)·W_k. A product with a 0 stays 0, so the rest of
+   * the terms' powers skip it too. Below 1e-150 the squared errors of the ℓ₂ sum do not underflow.
    */
   private static Convolution convolve(List<Term> terms, RealFft fft, double theta) {
     int size = fft.size();
@@ -327,6 +405,7 @@ final class Composer {
     double logSlack = 0; // bound on the rounding of the sums of logarithms
     double roundings = 0; // M: the summed exponents of the multiplication roundings
     double totalCount = 0;
+    boolean[] negligible = new boolean[half]; // entries set to 0 instead of raised to a power
     for (Term term : terms) {
       double[] folded = new double[size];
       double[] m = term.distribution().massesView();
@@ -359,8 +438,16 @@ final class Composer {
       for (int k = 0; k < half; k++) {
         // The computed modulus is within 3u of |X̂|; m = (|X̂| + e) rounded up.
         double bound = (Math.sqrt(re[k] * re[k] + im[k] * im[k]) * (1 + 4 * u) + e) * (1 + 2 * u);
-        logWeight[k] += count * Math.log(bound);
+        double logPower = count * Math.log(bound);
+        logWeight[k] += logPower;
         ratio[k] += count * (e / bound);
+        if (logPower < LOG_NEGLIGIBLE) {
+          negligible[k] = true;
+        }
+        if (negligible[k]) {
+          re[k] = 0;
+          im[k] = 0;
+        }
       }
       double largestLog = Math.max(Math.abs(Math.log(e)), Math.abs(Math.log(mass + e)));
       logSlack += count * 4 * u * (1 + largestLog);
@@ -383,7 +470,9 @@ final class Composer {
     double widen = Math.exp(logSlack) * (1 + 8 * u * terms.size()) * (1 + 2.0 * half * u);
     double spectrum2 = 0;
     for (int k = 0; k < half; k++) {
-      double error = Math.exp(logWeight[k]) * widen * (ratio[k] + multiplicationError);
+      double error = Math.exp(logWeight[k]) * widen
+          * (negligible[k] ? Math.max(1, ratio[k] + multiplicationError)
+              : ratio[k] + multiplicationError);
       spectrum2 += (k == 0 || k == half - 1 ? 1 : 2) * error * error;
     }
     double weightRounding = theta > 0 ? Math.expm1(4 * u * totalCount * 1.01) : 0;
@@ -462,7 +551,8 @@ final class Composer {
    * for each set bit of count − 1, from the lowest, and the square is squared between bits. The
    * arrays are taken in blocks of {@value #POWER_BLOCK} entries, each through all its squarings
    * while it is in cache (one pass over the arrays, no copies of them); every entry sees the same
-   * operations as when whole arrays are squared bit by bit, so the result is the same.
+   * operations as when whole arrays are squared bit by bit, so the result is the same. A block
+   * of zeros (negligible entries, see {@link #convolve}) is skipped.
    */
   private static void power(double[] re, double[] im, long count) {
     if (count == 1) {
@@ -472,6 +562,9 @@ final class Composer {
     double[] baseIm = new double[POWER_BLOCK];
     for (int from = 0; from < re.length; from += POWER_BLOCK) {
       int n = Math.min(POWER_BLOCK, re.length - from);
+      if (zero(re, im, from, n)) {
+        continue; // every power of 0 is 0
+      }
       System.arraycopy(re, from, baseRe, 0, n);
       System.arraycopy(im, from, baseIm, 0, n);
       long remaining = count - 1;
@@ -496,6 +589,23 @@ final class Composer {
       }
     }
   }
+
+  /** Whether the n entries from {@code from} are all 0 (both parts). */
+  private static boolean zero(double[] re, double[] im, int from, int n) {
+    for (int k = from; k < from + n; k++) {
+      if (re[k] != 0 || im[k] != 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The log of the factor bound below which a spectrum entry is set to 0 rather than raised to
+   * its power (see {@link #convolve}): e^{−345} &lt; 1e-149, far below the round-off bound of any
+   * entry, so the composition is as tight, and its square is still a normal number.
+   */
+  static final double LOG_NEGLIGIBLE = -345;
 
   /** Entries per block of {@link #power}: four arrays of this many doubles take 32 KiB. */
   private static final int POWER_BLOCK = 1024;

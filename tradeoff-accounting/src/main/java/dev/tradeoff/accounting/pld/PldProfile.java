@@ -89,8 +89,13 @@ public final class PldProfile implements PrivacyProfile {
 
   /**
    * The composition at one tail mass and grid: the per-direction pessimistic and optimistic
-   * distributions.
+   * distributions, each composed when first needed, and for two directions a screen per
+   * direction (see {@link PldAccountant}).
    *
+   * @param screens per direction a pessimistic distribution on a coarser grid, composed at once:
+   *     a valid upper bound that says whether the direction can be the maximum; empty for one
+   *     direction
+   * @param interval the grid spacing of the pessimistic and optimistic distributions
    * @param tail the P-mass truncated per side (summed over mechanisms, and of the composed window)
    * @param requestedInterval the grid spacing asked for; the distributions' may be coarser
    * @param budget the most composed grid points allowed
@@ -100,8 +105,10 @@ public final class PldProfile implements PrivacyProfile {
    *     is the analysis's own and no finer grid closes it
    */
   record Level(
-      List<PrivacyLossDistribution> pessimistic,
-      List<PrivacyLossDistribution> optimistic,
+      List<Lazily<PrivacyLossDistribution>> pessimistic,
+      List<Lazily<PrivacyLossDistribution>> optimistic,
+      List<PrivacyLossDistribution> screens,
+      double interval,
       double tail,
       double requestedInterval,
       int budget,
@@ -110,47 +117,61 @@ public final class PldProfile implements PrivacyProfile {
     Level {
       pessimistic = List.copyOf(pessimistic);
       optimistic = List.copyOf(optimistic);
-      if (pessimistic.size() != optimistic.size()) {
-        throw new IllegalArgumentException("one optimistic distribution per pessimistic one");
+      screens = List.copyOf(screens);
+      if (pessimistic.size() != optimistic.size()
+          || !screens.isEmpty() && screens.size() != pessimistic.size()) {
+        throw new IllegalArgumentException(
+            "one optimistic distribution (and screen, if any) per pessimistic one");
       }
-    }
-
-    double interval() {
-      return pessimistic.get(0).interval();
     }
 
     /**
      * The largest P-mass the pessimistic distributions put at +∞ beyond the optimistic ones: the
      * truncated tails and the composed window's folded tail, which a smaller tail mass reduces.
+     * Taken over the directions whose bounds have been composed (a question composes those of
+     * the direction that attains the maximum; the others' δ is below it).
      */
     double truncatedMass() {
       double mass = 0;
       for (int i = 0; i < pessimistic.size(); i++) {
-        mass = Math.max(mass,
-            pessimistic.get(i).infinityMass() - optimistic.get(i).infinityMass());
+        if (pessimistic.get(i).computed() && optimistic.get(i).computed()) {
+          mass = Math.max(mass, pessimistic(i).infinityMass() - optimistic(i).infinityMass());
+        }
       }
       return mass;
     }
 
-    /** The most grid points of any of the composed distributions. */
+    /** The pessimistic distribution of direction i, composed now if no question needed it yet. */
+    PrivacyLossDistribution pessimistic(int i) {
+      return pessimistic.get(i).get();
+    }
+
+    /** The optimistic distribution of direction i, composed now if no question needed it yet. */
+    PrivacyLossDistribution optimistic(int i) {
+      return optimistic.get(i).get();
+    }
+
+    /** The most grid points of any of the composed distributions (those composed so far). */
     int largestSize() {
       int size = 0;
-      for (PrivacyLossDistribution d : pessimistic) {
-        size = Math.max(size, d.size());
-      }
-      for (PrivacyLossDistribution d : optimistic) {
-        size = Math.max(size, d.size());
+      for (List<Lazily<PrivacyLossDistribution>> side : List.of(pessimistic, optimistic)) {
+        for (Lazily<PrivacyLossDistribution> d : side) {
+          if (d.computed()) {
+            size = Math.max(size, d.get().size());
+          }
+        }
       }
       return size;
     }
 
+    /** Whether the compositions have (or, for screened ones, will have) many grid points. */
     boolean large() {
-      for (PrivacyLossDistribution d : pessimistic) {
-        if (d.size() >= CONCURRENT_SIZE) {
+      for (PrivacyLossDistribution screen : screens) {
+        if (screen.size() * (screen.interval() / interval) >= CONCURRENT_SIZE) {
           return true;
         }
       }
-      return false;
+      return largestSize() >= CONCURRENT_SIZE;
     }
   }
 
@@ -173,14 +194,28 @@ public final class PldProfile implements PrivacyProfile {
     this.levels = levels;
   }
 
-  /** The per-direction pessimistic distributions (one or two) of the base composition. */
+  /**
+   * The per-direction pessimistic distributions (one or two) of the base composition (composed
+   * now where no question has needed them yet).
+   */
   public List<PrivacyLossDistribution> distributions() {
-    return base.pessimistic();
+    List<PrivacyLossDistribution> all = new ArrayList<>();
+    for (int i = 0; i < base.pessimistic().size(); i++) {
+      all.add(base.pessimistic(i));
+    }
+    return List.copyOf(all);
   }
 
-  /** The per-direction optimistic distributions (one or two) of the base composition. */
+  /**
+   * The per-direction optimistic distributions (one or two) of the base composition (composed
+   * now where no question has needed them yet).
+   */
   public List<PrivacyLossDistribution> optimisticDistributions() {
-    return base.optimistic();
+    List<PrivacyLossDistribution> all = new ArrayList<>();
+    for (int i = 0; i < base.optimistic().size(); i++) {
+      all.add(base.optimistic(i));
+    }
+    return List.copyOf(all);
   }
 
   /** The grid spacing Δ of the base composition (after any coarsening). */
@@ -392,27 +427,29 @@ public final class PldProfile implements PrivacyProfile {
    * The maximum over directions of the value, for the pessimistic distributions (first) and the
    * optimistic ones (second). The full value of a large composition may run an exponentially
    * tilted transform (see {@link Composer}); it is skipped for a direction that cannot change the
-   * maximum: one whose cheap pessimistic bound ({@code plain}, without the refinement, still an
-   * upper bound on that direction's truth) is at most the maximum so far. The upper bound is then
-   * still a maximum of valid upper bounds, and a skipped direction's lower bound could not exceed
-   * its truth, which is below the lower bound already found. Directions are taken in decreasing
-   * order of their cheap bound, so the dominant one is refined first. The lower bound refines only
-   * the first of them (the largest cheap bound) and takes the cheap optimistic value of the
-   * others: any direction's lower bound is a lower bound on the maximum, so this is valid
-   * whichever direction dominates, and costs one refinement instead of one per direction; should
-   * the refined upper bounds find another direction dominant, its lower bound is refined too.
-   * Large profiles evaluate the two sides concurrently.
+   * maximum: one whose cheap bound, a valid upper bound on that direction's truth, is at most the
+   * maximum so far. The cheap bound is the direction's screen's full value where the level has
+   * screens (a coarser grid, see {@link PldAccountant}), else the pessimistic distribution's
+   * {@code plain} value (without the refinement). The upper bound is then still a maximum of valid
+   * upper bounds, and a skipped direction's lower bound could not exceed its truth, which is
+   * below the lower bound already found. Directions are taken in decreasing order of their cheap
+   * bound, so the dominant one is refined first. The lower bound is that of the first of them
+   * (the largest cheap bound) alone: any direction's lower bound is a lower bound on the maximum,
+   * so this is valid whichever direction dominates, and it is tight, the maximum lying below that
+   * direction's upper bound; the other direction is then not composed at all. Should the refined
+   * upper bounds find another direction dominant, its lower bound is taken too. Large profiles
+   * evaluate the two sides concurrently.
    */
   private static Concurrently.Both<Double> eachSide(
       Level level,
       ToDoubleFunction<PrivacyLossDistribution> plain,
       ToDoubleFunction<PrivacyLossDistribution> value) {
-    List<PrivacyLossDistribution> pessimistic = level.pessimistic();
-    List<PrivacyLossDistribution> optimistic = level.optimistic();
-    int n = pessimistic.size();
+    int n = level.pessimistic().size();
     double[] cheap = new double[n];
     for (int i = 0; i < n; i++) {
-      cheap[i] = plain.applyAsDouble(pessimistic.get(i));
+      cheap[i] = level.screens().isEmpty()
+          ? plain.applyAsDouble(level.pessimistic(i))
+          : value.applyAsDouble(level.screens().get(i));
     }
     Integer[] order = new Integer[n];
     for (int i = 0; i < n; i++) {
@@ -420,15 +457,8 @@ public final class PldProfile implements PrivacyProfile {
     }
     Arrays.sort(order, (a, b) -> Double.compare(cheap[b], cheap[a]));
     int refined = order[0];
-    Supplier<Maximum> upper = () -> maximum(pessimistic, order, cheap, value);
-    Supplier<Double> lower = () -> {
-      double max = 0;
-      for (int i = 0; i < n; i++) {
-        PrivacyLossDistribution d = optimistic.get(i);
-        max = Math.max(max, i == refined ? value.applyAsDouble(d) : plain.applyAsDouble(d));
-      }
-      return max;
-    };
+    Supplier<Maximum> upper = () -> maximum(level, order, cheap, value);
+    Supplier<Double> lower = () -> value.applyAsDouble(level.optimistic(refined));
     Concurrently.Both<Maximum> sides = level.large()
         ? Concurrently.both(upper, () -> new Maximum(lower.get(), refined))
         : new Concurrently.Both<>(upper.get(), new Maximum(lower.get(), refined));
@@ -436,7 +466,7 @@ public final class PldProfile implements PrivacyProfile {
     int dominant = sides.first().direction();
     if (dominant != refined) {
       // The cheap bounds pointed elsewhere than the refined upper bounds do: refine that one too.
-      lowerBound = Math.max(lowerBound, value.applyAsDouble(optimistic.get(dominant)));
+      lowerBound = Math.max(lowerBound, value.applyAsDouble(level.optimistic(dominant)));
     }
     return new Concurrently.Both<>(sides.first().value(), lowerBound);
   }
@@ -444,16 +474,13 @@ public final class PldProfile implements PrivacyProfile {
   /** The maximum of the values (see {@link #eachSide}), and the direction that attains it. */
   private record Maximum(double value, int direction) {}
 
-  private static Maximum maximum(
-      List<PrivacyLossDistribution> distributions,
-      Integer[] order,
-      double[] cheap,
+  private static Maximum maximum(Level level, Integer[] order, double[] cheap,
       ToDoubleFunction<PrivacyLossDistribution> value) {
     double max = 0;
     int direction = order[0];
     for (int i : order) {
       if (cheap[i] > max) {
-        double v = value.applyAsDouble(distributions.get(i));
+        double v = value.applyAsDouble(level.pessimistic(i));
         if (v > max) {
           max = v;
           direction = i;
@@ -483,7 +510,6 @@ public final class PldProfile implements PrivacyProfile {
 
   @Override
   public String toString() {
-    return "PldProfile[upper=" + base.pessimistic() + ", lower=" + base.optimistic() + ", tail="
-        + base.tail() + "]";
+    return "PldProfile[interval=" + base.interval() + ", tail=" + base.tail() + "]";
   }
 }

@@ -38,8 +38,13 @@ public final class PrivacyLossDistribution {
     /** The distribution with the masses around the upper quantile of P-mass {@code tail} recomputed. */
     PrivacyLossDistribution forTail(double tail);
 
-    /** The distribution with the masses around and above the loss {@code loss} recomputed. */
-    PrivacyLossDistribution atLoss(double loss);
+    /**
+     * The distribution with the masses around and above the loss {@code loss} recomputed, for a
+     * question whose answer is a δ of about {@code resolve} (0 if unknown): the transform may
+     * then fold more of its tilted law into its window, as long as the error that adds near the
+     * loss stays a negligible share of that δ (see {@link Composer}).
+     */
+    PrivacyLossDistribution atLoss(double loss, double resolve);
 
     /**
      * The composition by direct convolution, whose rounding is relative to each mass (see {@link
@@ -241,7 +246,7 @@ public final class PrivacyLossDistribution {
     if (!roundOffMatters(epsilon, value)) {
       return value;
     }
-    PrivacyLossDistribution aimed = refinement.atLoss(epsilon);
+    PrivacyLossDistribution aimed = refinement.atLoss(epsilon, 0);
     value = tighter(value, aimed.delta(epsilon));
     return aimed.roundOffAbove(epsilon) <= 1e-3 * value
         ? value : tighterDirect(value, epsilon, true);
@@ -323,7 +328,7 @@ public final class PrivacyLossDistribution {
     // too noisy to aim with), a first transform is tilted at the Chernoff quantile of δ, which
     // can lie well above the answer, and a second at the loss its error-free solution points to.
     if (Double.isFinite(guess)) {
-      PrivacyLossDistribution aimed = refinement.atLoss(at);
+      PrivacyLossDistribution aimed = refinement.atLoss(at, delta);
       value = tighter(value, aimed.epsilon(delta));
       double check = aimed.solve(delta, pessimistic, false);
       if (Double.isFinite(check)
@@ -336,7 +341,7 @@ public final class PrivacyLossDistribution {
     double aim = first.solve(delta, pessimistic, false);
     PrivacyLossDistribution last = first;
     if (Double.isFinite(aim)) {
-      last = refinement.atLoss(Math.max(aim, lowestLoss()));
+      last = refinement.atLoss(Math.max(aim, lowestLoss()), delta);
       value = tighter(value, last.epsilon(delta));
     }
     double settled = last.solve(delta, pessimistic, false);
