@@ -164,7 +164,7 @@ final class LargeStepSplit {
     PrivacyLossDistribution.Refinement refinement = composed.refinement();
     if (refinement != null) {
       for (double aim : aims) {
-        all.add(refinement.atLoss(aim));
+        all.add(refinement.atLoss(aim, 0));
       }
     }
     return all;
