@@ -40,10 +40,10 @@ class CellsTest {
   }
 
   /**
-   * Random decimals of 1 to 20 digits with the point anywhere (at most 25 after it), signs and
-   * leading zeros: the fast path's answer equals Double.parseDouble's bit for bit, and
-   * BigDecimal's correctly rounded value; beyond 2^53 or 22 fraction digits the text goes to
-   * Double.parseDouble (NaN from the fast path).
+   * Random decimals of 1 to 20 digits with the point anywhere or nowhere, signs and leading
+   * zeros: read through {@link Cells#number} they equal Double.parseDouble's bit for bit, and
+   * what the fast path reads equals BigDecimal's correctly rounded value; digits beyond 2^53 go
+   * to Double.parseDouble (NaN from the fast path).
    */
   @Test
   void randomDecimalsMatchParseDoubleBitForBit() {
