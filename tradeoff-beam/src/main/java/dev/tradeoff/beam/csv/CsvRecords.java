@@ -295,10 +295,10 @@ public final class CsvRecords {
         }
         int a = from;
         int b = stop;
-        while (a < b && Character.isWhitespace(buffer[a])) {
+        while (a < b && space(buffer[a])) {
           a++;
         }
-        while (b > a && Character.isWhitespace(buffer[b - 1])) {
+        while (b > a && space(buffer[b - 1])) {
           b--;
         }
         cells[i] = new String(buffer, a, b - a);
@@ -411,6 +411,14 @@ public final class CsvRecords {
       }
       return true;
     }
+  }
+
+  /**
+   * {@link Character#isWhitespace}, answered without its table for the printable ASCII characters
+   * (none of which it accepts), a cell's usual first and last characters.
+   */
+  static boolean space(char c) {
+    return (c <= ' ' || c >= '\u007f') && Character.isWhitespace(c);
   }
 
   private static long number(String grouped) {

@@ -268,6 +268,11 @@ public final class ReadCsvLines {
     private final PinnedFile file;
     private final List<long[]> candidates = new ArrayList<>();
     private final List<long[]> kept = new ArrayList<>();
+    private final long rangeBytes;
+    /** The number of the line found last (1, the header, before any line start is found). */
+    private long lastLine = 1;
+    /** Where the next candidate is due. */
+    private long due;
     private int next = 1;
     private boolean any;
 
@@ -276,21 +281,44 @@ public final class ReadCsvLines {
           file.path());
       Require.positive("rangeBytes", rangeBytes);
       this.file = file;
+      this.rangeBytes = rangeBytes;
+      long size = file.size();
+      // the lines start after each \n and after each \r not followed by \n; the first such start
+      // ends the header. One pass over the pinned bytes in bulk; a \r that ends a read is decided
+      // by the next byte.
+      boolean afterCr = false;
       try (ReadableByteChannel channel = open(file)) {
-        Bytes in = new Bytes(channel, file.size());
-        if (!in.skipLine()) {
-          return;
-        }
-        long line = 2;
-        long due = in.position();
-        while (in.position() < file.size()) {
-          if (in.position() >= due) {
-            candidates.add(new long[] {in.position(), line});
-            due = in.position() + rangeBytes;
+        ByteBuffer buffer = ByteBuffer.allocate(1 << 16);
+        byte[] bytes = buffer.array();
+        for (long position = 0; position < size; ) {
+          buffer.clear().limit((int) Math.min(bytes.length, size - position));
+          int n = channel.read(buffer);
+          if (n < 0) {
+            break;
           }
-          in.skipLine();
-          line++;
+          for (int i = 0; i < n; i++) {
+            byte c = bytes[i];
+            if (afterCr && c != '\n') {
+              lineStartsAt(position + i);
+            }
+            afterCr = c == '\r';
+            if (c == '\n' && position + i + 1 < size) {
+              lineStartsAt(position + i + 1);
+            }
+          }
+          position += n;
         }
+      }
+    }
+
+    /** A line starts at byte {@code at} (within the pinned size): a candidate if it is due. */
+    private void lineStartsAt(long at) {
+      if (lastLine++ == 1) {
+        due = at;
+      }
+      if (at >= due) {
+        candidates.add(new long[] {at, lastLine});
+        due = at + rangeBytes;
       }
     }
 
@@ -572,21 +600,6 @@ public final class ReadCsvLines {
       if (peek() == b) {
         next();
       }
-    }
-
-    /** Consumes the line from here to its end; false at the end of the file. */
-    boolean skipLine() throws IOException {
-      int b = next();
-      if (b < 0) {
-        return false;
-      }
-      while (b >= 0 && b != '\n' && b != '\r') {
-        b = next();
-      }
-      if (b == '\r') {
-        skipIf('\n');
-      }
-      return true;
     }
 
     /** The line from here to its end (consumed), or null at the end of the file. */

@@ -23,6 +23,14 @@ class CsvRecordsTest {
   }
 
   @Test
+  void spaceIsCharacterIsWhitespaceForEveryChar() {
+    for (int c = Character.MIN_VALUE; c <= Character.MAX_VALUE; c++) {
+      assertThat(CsvRecords.space((char) c)).as("U+%04X", c)
+          .isEqualTo(Character.isWhitespace((char) c));
+    }
+  }
+
+  @Test
   void readsRfc4180QuotesLineBreaksAndEveryLineEnd() throws IOException {
     String text = "a, b ,c\r\n"
         + "\"x,1\",\"say \"\"hi\"\"\", \"  kept  \" \n"

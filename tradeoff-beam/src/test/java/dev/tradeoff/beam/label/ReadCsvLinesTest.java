@@ -194,6 +194,56 @@ class ReadCsvLinesTest {
     }
   }
 
+  /**
+   * Files larger than the scan's 64 KiB reads, with every line end and a lone {@code \r} or a
+   * {@code \r\n} split at a read's edge: each range starts at the first line to start at or after
+   * every {@code rangeBytes} bytes, on the line counted from the text itself (the cut as defined,
+   * computed here character by character on the ASCII text).
+   */
+  @Test
+  void recordRangesStartAtTheFirstLineDueAcrossReadBoundaries() throws IOException {
+    SplittableRandom r = new SplittableRandom(23);
+    String[] endings = {"\n", "\r\n", "\r"};
+    for (int trial = 0; trial < 12; trial++) {
+      StringBuilder text = new StringBuilder(trial % 2 == 0 ? "id,x\r" : "id,x\r\n");
+      int edge = 1 << 16;
+      for (int i = 0; text.length() < 3 * edge + 100; i++) {
+        // every few trials, a row that ends just before the first read's edge, its line end
+        // (\r\n or a lone \r) split by the edge
+        int left = edge - 1 - text.length();
+        if (trial % 3 == 0 && left >= 4 && left <= 30) {
+          text.append("q,").append("1".repeat(left - 2)).append(trial % 2 == 0 ? "\r\n" : "\r");
+          continue;
+        }
+        text.append("q").append(i).append(',').append(r.nextInt(1_000_000))
+            .append(endings[r.nextInt(3)]);
+      }
+      Path file = dir.resolve("big" + trial + ".csv");
+      Files.writeString(file, text, StandardCharsets.US_ASCII);
+      long rangeBytes = r.nextLong(1, 50_000);
+      List<String> expected = new ArrayList<>();
+      long due = -1;
+      long line = 1;
+      for (int i = 0; i < text.length(); i++) {
+        char c = text.charAt(i);
+        boolean lineEnd = c == '\n' || c == '\r' && (i + 1 == text.length()
+            || text.charAt(i + 1) != '\n');
+        if (lineEnd && i + 1 < text.length()) {
+          line++;
+          if (due < 0 || i + 1 >= due) {
+            expected.add((i + 1) + "@" + line);
+            due = i + 1 + rangeBytes;
+          }
+        }
+      }
+      CsvInput input = CsvInput.resolve("queries", file.toString());
+      CsvInput.Scan scan = input.scan(idX(input), rangeBytes, row -> { });
+      assertThat(scan.ranges()).as("trial %d, ranges of %d bytes", trial, rangeBytes)
+          .extracting(range -> range.from() + "@" + range.line())
+          .containsExactlyElementsOf(expected);
+    }
+  }
+
   @Test
   void recordRangesReadOnlyThePinnedBytesOfAFileThatGrew() throws IOException {
     Path file = dir.resolve("grows.csv");
