@@ -15,14 +15,19 @@ import java.util.random.RandomGenerator;
  *
  * <ol>
  *   <li>K ≥ 0 with Pr[K = k] = (1 − e^{−1/2})·e^{−k/2} ({@link HalfExponentials#geometric}: one
- *       64-bit uniform compared with the exact digits of e^{−v/2});
+ *       32-bit uniform compared with the exact digits of e^{−v/2});
  *   <li>keep k with probability e^{−k(k−1)/2} ({@link HalfExponentials#bernoulli}; no draw for k ≤
  *       1); after steps 1–2 Pr[k] ∝ e^{−k/2}·e^{−k(k−1)/2} = e^{−k²/2};
- *   <li>J uniform on {0, …, ⌈σ⌉ − 1} and i = ⌈kσ⌉ + J; reject unless i &lt; (k + 1)σ;
+ *   <li>V uniform on {0, …, 2⌈σ⌉ − 1}, split into J = ⌊V/2⌋, uniform on {0, …, ⌈σ⌉ − 1}, and a
+ *       fair sign s = −1 for odd V, independent of J (each pair (J, s) is one V); i = ⌈kσ⌉ + J;
+ *       reject unless i &lt; (k + 1)σ;
  *   <li>accept with probability e^{−γ}, γ = x(2k + x)/2 for x = i/σ − k ∈ [0, 1), that is
  *       γ = (i²/σ² − k²)/2 = (i²d − k²n)/(2n), a rational below k + 1/2;
- *   <li>a fair sign s; reject i = 0 with s = −1 (0 would otherwise be counted twice); output s·i.
+ *   <li>reject i = 0 with s = −1 (0 would otherwise be counted twice); output s·i.
  * </ol>
+ *
+ * <p>(Drawing s with J rather than after step 4 saves a call per accepted round and costs one bit
+ * per rejected one; s is independent of steps 1–4 either way, so the law below is unchanged.)
  *
  * <p><b>Why the law is exact.</b> Every integer i ≥ 0 has exactly one k with kσ ≤ i &lt; (k + 1)σ,
  * namely ⌊i/σ⌋, and for it J = i − ⌈kσ⌉ lies in {0, …, ⌈σ⌉ − 1} (since i − ⌈kσ⌉ &lt; (k+1)σ − kσ =
@@ -66,12 +71,13 @@ public final class DiscreteGaussian {
   /** σ = p/q when σ² is a rational square, else null. */
   private final BigInteger p;
   private final BigInteger q;
-  /** ⌈σ⌉. */
-  private final BigInteger ceilSigma;
+  /** 2⌈σ⌉. */
+  private final BigInteger twiceCeilSigma;
   private final boolean longPath;
   private final long pLong;
   private final long qLong;
-  private final long ceilSigmaLong;
+  /** 2⌈σ⌉ on the long path (below 2^62 there: ⌈σ⌉ ≤ p &lt; 2^61). */
+  private final long twiceCeilSigmaLong;
   /** ⌈kσ⌉ for k &lt; {@link #CEIL_TABLE} on the long path (Pr[K ≥ 32] = e^{−16}). */
   private final long[] ceilKSigma;
 
@@ -86,19 +92,21 @@ public final class DiscreteGaussian {
     BigInteger d = sigmaSquared.denominator();
     BigInteger rootN = n.sqrt();
     BigInteger rootD = d.sqrt();
+    BigInteger ceilSigma;
     if (rootN.multiply(rootN).equals(n) && rootD.multiply(rootD).equals(d)) {
       this.p = rootN;
       this.q = rootD;
-      this.ceilSigma = ceilDivide(rootN, rootD);
+      ceilSigma = ceilDivide(rootN, rootD);
     } else {
       this.p = null;
       this.q = null;
-      this.ceilSigma = ceilSqrt(n, d, BigInteger.ONE);
+      ceilSigma = ceilSqrt(n, d, BigInteger.ONE);
     }
     this.longPath = p != null && p.bitLength() < 62 && q.bitLength() < 62;
     this.pLong = longPath ? p.longValue() : 0;
     this.qLong = longPath ? q.longValue() : 0;
-    this.ceilSigmaLong = longPath ? ceilSigma.longValue() : 0;
+    this.twiceCeilSigma = ceilSigma.shiftLeft(1);
+    this.twiceCeilSigmaLong = longPath ? twiceCeilSigma.longValue() : 0;
     this.ceilKSigma = new long[longPath ? CEIL_TABLE : 0];
     for (int k = 0; k < ceilKSigma.length; k++) {
       BigInteger ceil = ceilDivide(p.multiply(BigInteger.valueOf(k)), q);
@@ -158,20 +166,26 @@ public final class DiscreteGaussian {
       if (k >= 2 && !keep(random, k)) {
         continue;
       }
+      // step 3's V below 2⌈σ⌉: J = ⌊V/2⌋ and the sign s from V's parity, independent and uniform
+      boolean negative;
+      long j = 0;
+      BigInteger bigJ = null;
+      if (useLongs && longPath) {
+        long jAndSign = random.nextLong(twiceCeilSigmaLong);
+        negative = (jAndSign & 1) != 0;
+        j = jAndSign >>> 1;
+      } else {
+        BigInteger jAndSign = UniformIntegers.below(random, twiceCeilSigma);
+        negative = jAndSign.testBit(0);
+        bigJ = jAndSign.shiftRight(1);
+      }
       long magnitude;
       try {
-        magnitude = useLongs && longPath
-            ? roundLong(random, k, random.nextLong(ceilSigmaLong))
-            : roundBig(random, BigInteger.valueOf(k), UniformIntegers.below(random, ceilSigma));
+        magnitude = bigJ == null ? roundLong(random, k, j) : roundBig(random, BigInteger.valueOf(k), bigJ);
       } catch (BeyondLong beyond) {
-        boolean negative = random.nextBoolean(); // never zero: no rejection
         throw new BeyondLong(negative ? beyond.value().negate() : beyond.value());
       }
-      if (magnitude == REJECTED) {
-        continue;
-      }
-      boolean negative = random.nextBoolean();
-      if (negative && magnitude == 0) {
+      if (magnitude == REJECTED || (negative && magnitude == 0)) {
         continue;
       }
       return negative ? -magnitude : magnitude;

@@ -56,7 +56,11 @@ final class HalfExponentials {
    */
   static long geometric(RandomGenerator random) {
     long word = nextWord(random);
-    int v = 1;
+    // v − 1 = #{u ≤ 4 : W < FIRST[u]}, counted without branches ((W − T) >>> 63 is 1 iff W < T for
+    // 32-bit W and T): the table decreases, so these are u = 1, …, v − 1, and a random-length loop
+    // would cost a mispredicted branch per draw. Past 4 (probability e^{−2}) the loop goes on.
+    int v = 1 + (int) (((word - FIRST[1]) >>> 63) + ((word - FIRST[2]) >>> 63)
+        + ((word - FIRST[3]) >>> 63) + ((word - FIRST[4]) >>> 63));
     while (v < FIRST.length && word < FIRST[v]) {
       v++; // U < e^{−v/2} is decided by the first word
     }

@@ -248,10 +248,10 @@ class SecureBitsTest {
 
   /**
    * The expected bits of one discrete Gaussian draw for σ = p/q (see {@link DiscreteGaussian}): a
-   * round draws 32 bits for k, 32 more for k ≥ 2 (kept with probability e^{−k(k−1)/2}), a uniform
-   * J below ⌈σ⌉, and for i = ⌈kσ⌉ + J with 0 &lt; a = qi − kp &lt; p up to k + 1 runs of CKS Algorithm 1
-   * whose index m draws a uniform below p and, when it falls below a, one below 2(k+1)p·m; an
-   * accepted round draws the sign bit and succeeds unless i = 0 and the sign is negative. By Wald's
+   * round draws 32 bits for k, 32 more for k ≥ 2 (kept with probability e^{−k(k−1)/2}), when k is
+   * kept a uniform below 2⌈σ⌉ (J and the sign), and for i = ⌈kσ⌉ + J with 0 &lt; a = qi − kp &lt; p up to
+   * k + 1 runs of CKS Algorithm 1 whose index m draws a uniform below p and, when it falls below a,
+   * one below 2(k+1)p·m; an accepted round succeeds unless i = 0 and the sign is negative. By Wald's
    * identity the expected bits are E[bits per round]/Pr[a round succeeds]. (A tie of the 32-bit
    * comparisons, probability below 2^−26 each, is left out: it moves the mean by less than 10^−5.)
    */
@@ -267,7 +267,7 @@ class SecureBitsTest {
         bitsPerRound += pk * 32;
       }
       double pKept = pk * kept;
-      bitsPerRound += pKept * uniformBits(ceilSigma);
+      bitsPerRound += pKept * uniformBits(2 * ceilSigma); // J and the sign
       long ceilK = (k * p + q - 1) / q;
       for (long j = 0; j < ceilSigma; j++) {
         double pj = pKept / ceilSigma;
@@ -292,7 +292,6 @@ class SecureBitsTest {
           }
           accept = Math.exp(-gamma * (k + 1));
         }
-        bitsPerRound += pj * accept; // the sign
         success += pj * accept * (i == 0 ? 0.5 : 1);
       }
     }
