@@ -249,11 +249,11 @@ class SecureBitsTest {
   /**
    * The expected bits of one discrete Gaussian draw for σ = p/q (see {@link DiscreteGaussian}): a
    * round draws 32 bits for k, 32 more for k ≥ 2 (kept with probability e^{−k(k−1)/2}), when k is
-   * kept a uniform below 2⌈σ⌉ (J and the sign), and for i = ⌈kσ⌉ + J with 0 &lt; a = qi − kp &lt; p up to
-   * k + 1 runs of CKS Algorithm 1 whose index m draws a uniform below p and, when it falls below a,
-   * one below 2(k+1)p·m; an accepted round succeeds unless i = 0 and the sign is negative. By Wald's
-   * identity the expected bits are E[bits per round]/Pr[a round succeeds]. (A tie of the 32-bit
-   * comparisons, probability below 2^−26 each, is left out: it moves the mean by less than 10^−5.)
+   * kept a uniform below 2⌈σ⌉ (J and the sign), and for i = ⌈kσ⌉ + J with 0 &lt; a = qi − kp &lt; p one
+   * 32-bit word compared with e^{−γ}, γ = x(2k + x)/2, x = a/p; an accepted round succeeds unless i =
+   * 0 and the sign is negative. By Wald's identity the expected bits are E[bits per round]/Pr[a
+   * round succeeds]. (A tie of the 32-bit comparisons, probability below 2^−26 each, is left out: it
+   * moves the mean by less than 10^−5.)
    */
   private static double expectedDiscreteGaussianBits(long p, long q) {
     long ceilSigma = (p + q - 1) / q;
@@ -279,18 +279,8 @@ class SecureBitsTest {
         double accept = 1;
         if (a > 0) {
           double x = (double) a / p;
-          double b = a + 2.0 * k * p;
-          double gamma = x * b / (2.0 * (k + 1) * p);
-          double runBits = 0;
-          double reach = 1;
-          for (int m = 1; reach > 1e-18; m++) {
-            runBits += reach * (uniformBits(p) + x * uniformBits(2 * (k + 1) * p * m));
-            reach *= gamma / m;
-          }
-          for (int run = 0; run <= k; run++) {
-            bitsPerRound += pj * Math.exp(-gamma * run) * runBits;
-          }
-          accept = Math.exp(-gamma * (k + 1));
+          bitsPerRound += pj * 32; // step 4: one 32-bit word against e^{−γ}
+          accept = Math.exp(-x * (2 * k + x) / 2);
         }
         success += pj * accept * (i == 0 ? 0.5 : 1);
       }
