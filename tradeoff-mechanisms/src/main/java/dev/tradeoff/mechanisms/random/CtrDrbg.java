@@ -148,4 +148,5 @@ final class CtrDrbg {
     }
     BIG_ENDIAN_LONG.set(v, 0, high);
     BIG_ENDIAN_LONG.set(v, 8, low);
-  }}
+  }
+}

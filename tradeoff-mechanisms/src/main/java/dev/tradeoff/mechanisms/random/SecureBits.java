@@ -27,8 +27,8 @@ import java.util.random.RandomGenerator;
  * <p><b>Consumption.</b> Each call takes only the bits its result needs: {@link #nextBoolean} one
  * bit, {@link #nextLong(long)} log2 bound bits for a power of two and otherwise candidates of
  * ⌈log2 bound⌉ + 8 bits (at most 64) mapped by multiplication, rejected with probability below
- * 2^−8 (exactly uniform; see there), {@link #nextLong()} 64 and {@link #nextDouble()} 53. The bits come from a
- * {@link BitStream}: the DRBG's output bytes in order, none reused and none skipped.
+ * 2^−8 (exactly uniform; see there), {@link #nextLong()} 64 and {@link #nextDouble()} 53. The bits
+ * come from a {@link BitStream}: the DRBG's output bytes in order, none reused and none skipped.
  *
  * <p><b>Threads.</b> Thread-safe, like the {@link SecureRandom} it replaces: each thread reads its own
  * buffer, refilled with disjoint requests to the one CTR_DRBG (under a lock). The thread that

@@ -58,7 +58,8 @@ import java.util.random.RandomGenerator;
  * same bits and give the same value (tested draw for draw).
  *
  * <p>Guarantee: the output law is exactly N_Z(0, σ²) for the rational σ² given; every decision is
- * an exact comparison of integers. Adding it to an integer query of sensitivity Δ is (Δ²/(2σ²))-zCDP [CKS20, Theorem 4].
+ * an exact comparison of integers. Adding it to an integer query of sensitivity Δ is
+ * (Δ²/(2σ²))-zCDP [CKS20, Theorem 4].
  */
 public final class DiscreteGaussian {
 
@@ -282,7 +283,7 @@ public final class DiscreteGaussian {
    * relative 2^−61, then converted and divided, rounding thrice); NaN where the quotient would leave
    * the normal range, which {@link HalfExponentials} takes as "no certificate".
    */
-  static double approximately(BigInteger n, BigInteger d) {
+  private static double approximately(BigInteger n, BigInteger d) {
     int shiftN = Math.max(0, n.bitLength() - 62);
     int shiftD = Math.max(0, d.bitLength() - 62);
     int exponent = shiftN - shiftD;
