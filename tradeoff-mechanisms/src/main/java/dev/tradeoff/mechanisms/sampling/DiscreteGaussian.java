@@ -235,9 +235,11 @@ public final class DiscreteGaussian {
     // x = a/p and x + 2k each within a relative 3·2^−53 and 4·2^−53, γ = x(x + 2k)/2 within 8·2^−53
     double x = (double) a / pLong;
     double gamma = x * (x + 2.0 * k) * 0.5;
-    return HalfExponentials.bernoulli(random, gamma, () -> squareGamma(BigInteger.valueOf(a), k))
-        ? i
-        : REJECTED;
+    long started = HalfExponentials.start(random, gamma); // no lambda: nothing allocated per round
+    boolean accepted = started >= 0
+        ? started == 1
+        : HalfExponentials.finish(random, started, squareGamma(BigInteger.valueOf(a), k));
+    return accepted ? i : REJECTED;
   }
 
   /** Steps 3–4 in {@link BigInteger}s: the magnitude, {@link #REJECTED}, or {@link BeyondLong}. */

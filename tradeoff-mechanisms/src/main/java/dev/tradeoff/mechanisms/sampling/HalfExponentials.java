@@ -66,20 +66,36 @@ final class HalfExponentials {
   /**
    * True with probability exactly e^{−γ}, for γ = {@code exact.get()} &gt; 0 and a double {@code
    * approx} with |approx − γ| ≤ γ·2^−49 (see the class comment); {@code exact} is asked only when
-   * the double does not certify the first word or the first word ties.
+   * the double does not decide: {@link #start} and then {@link #finish}.
    */
   static boolean bernoulli(RandomGenerator random, double approx, Supplier<Rational> exact) {
+    long started = start(random, approx);
+    return started >= 0 ? started == 1 : finish(random, started, exact.get());
+  }
+
+  /**
+   * The first step of {@link #bernoulli(RandomGenerator, double, Supplier)}, without the exact γ:
+   * draws U's first word W and returns 1 (U &lt; e^{−γ}) or 0 (U &gt; e^{−γ}) when the first word
+   * certified by {@code approx} decides, else −1 − W for {@link #finish}. (Callers on a hot path
+   * use it to build the exact γ only in the rare undecided case.)
+   */
+  static long start(RandomGenerator random, double approx) {
     long word = nextWord(random);
     long digits = firstWord(approx);
-    Rational gamma = null;
-    if (digits < 0) {
-      gamma = exact.get();
-      digits = scaledFloor(gamma, WORD).longValue();
+    if (digits >= 0 && word != digits) {
+      return word < digits ? 1 : 0;
     }
+    return -1 - word;
+  }
+
+  /** Decides a draw that {@link #start} left undecided ({@code started} &lt; 0), with the exact γ. */
+  static boolean finish(RandomGenerator random, long started, Rational gamma) {
+    long word = -1 - started;
+    long digits = scaledFloor(gamma, WORD).longValue();
     if (word != digits) {
       return word < digits;
     }
-    return new LazyUniform(random, word).below(gamma == null ? exact.get() : gamma);
+    return new LazyUniform(random, word).below(gamma, digits);
   }
 
   /**
@@ -188,13 +204,8 @@ final class HalfExponentials {
       return below(Rational.of(m, 2), m < FIRST.length ? FIRST[(int) m] : 0);
     }
 
-    /** Whether U &lt; e^{−γ}, γ &gt; 0, decided word by word. */
-    boolean below(Rational gamma) {
-      return below(gamma, scaledFloor(gamma, WORD).longValue());
-    }
-
     /** Whether U &lt; e^{−γ}, given the first word of its expansion. */
-    private boolean below(Rational gamma, long firstDigits) {
+    boolean below(Rational gamma, long firstDigits) {
       for (int w = 0; ; w++) {
         if (w == drawn) {
           if (drawn == words.length) {
