@@ -123,8 +123,8 @@ class SecureBitsTest {
   /**
    * Every candidate of w bits, mapped: each value below the bound comes from exactly ⌊2^w/b⌋
    * candidates and the other 2^w mod b are rejected, so the bounded draw is exactly uniform (checked
-   * exhaustively for small bounds, at the production width and at widths 1 to 6 bits wider than the
-   * bound).
+   * exhaustively for small bounds at every width from ⌈log2 b⌉ + 1 bits up to the production width
+   * ⌈log2 b⌉ + 8 or 20 bits, whichever is smaller).
    */
   @Test
   void everyValueComesFromTheSameNumberOfCandidates() {
