@@ -37,10 +37,9 @@ import org.openjdk.jmh.annotations.State;
  *
  * <p>Run: {@code java -jar tradeoff-bench/target/benchmarks.jar SamplerBenchmark -p
  * source=drbg-bits -f 1 -wi 10 -i 5 -w 1 -r 1 -prof dev.tradeoff.bench.CpuTimeProfiler}. The
- * secure samplers want the longer warm-up: the AES-CTR keystream is refilled a few hundred times a
- * second, and its intrinsic is in place only once the JIT has compiled the JDK's CTR loop (with
- * three one-second warm-ups the secure figures came out at about half their value). On a shared
- * machine compare the ops-per-cpu-second figures.
+ * secure samplers want the longer warm-up: the keystream is refilled only a few hundred times a
+ * second, so the JIT compiles the refill path (one AES/ECB call over the counter blocks) late. On a
+ * shared machine compare the ops-per-cpu-second figures.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)

@@ -24,7 +24,8 @@ final class BitStream {
   /** The unread bits, left-aligned: the next bit out is bit 63. */
   private long reservoir;
   private int available;
-  private long bitsDrawn;
+  /** 64-bit words moved into the reservoir so far. */
+  private long wordsRead;
 
   /**
    * @param source fills the array it is given with the next bytes of the stream
@@ -38,7 +39,6 @@ final class BitStream {
 
   /** The next {@code bits} bits of the stream as an unsigned number, 1 ≤ bits ≤ 64. */
   long next(int bits) {
-    bitsDrawn += bits;
     if (bits <= available) {
       long out = reservoir >>> (64 - bits);
       reservoir = bits == 64 ? 0 : reservoir << bits;
@@ -58,7 +58,7 @@ final class BitStream {
 
   /** Bits handed out so far (for tests of how many bits a sampler consumes). */
   long bitsDrawn() {
-    return bitsDrawn;
+    return 64 * wordsRead - available;
   }
 
   private long nextWord() {
@@ -68,6 +68,7 @@ final class BitStream {
     }
     long word = (long) BIG_ENDIAN_LONG.get(block, position);
     position += 8;
+    wordsRead++;
     return word;
   }
 }

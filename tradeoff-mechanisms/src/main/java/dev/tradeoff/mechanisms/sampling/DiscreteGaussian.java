@@ -15,14 +15,19 @@ import java.util.random.RandomGenerator;
  *
  * <ol>
  *   <li>K ≥ 0 with Pr[K = k] = (1 − e^{−1/2})·e^{−k/2} ({@link HalfExponentials#geometric}: one
- *       64-bit uniform compared with the exact digits of e^{−v/2});
+ *       32-bit uniform compared with the exact digits of e^{−v/2});
  *   <li>keep k with probability e^{−k(k−1)/2} ({@link HalfExponentials#bernoulli}; no draw for k ≤
  *       1); after steps 1–2 Pr[k] ∝ e^{−k/2}·e^{−k(k−1)/2} = e^{−k²/2};
- *   <li>J uniform on {0, …, ⌈σ⌉ − 1} and i = ⌈kσ⌉ + J; reject unless i &lt; (k + 1)σ;
+ *   <li>V uniform on {0, …, 2⌈σ⌉ − 1}, split into J = ⌊V/2⌋, uniform on {0, …, ⌈σ⌉ − 1}, and a
+ *       fair sign s = −1 for odd V, independent of J (each pair (J, s) is one V); i = ⌈kσ⌉ + J;
+ *       reject unless i &lt; (k + 1)σ;
  *   <li>accept with probability e^{−γ}, γ = x(2k + x)/2 for x = i/σ − k ∈ [0, 1), that is
  *       γ = (i²/σ² − k²)/2 = (i²d − k²n)/(2n), a rational below k + 1/2;
- *   <li>a fair sign s; reject i = 0 with s = −1 (0 would otherwise be counted twice); output s·i.
+ *   <li>reject i = 0 with s = −1 (0 would otherwise be counted twice); output s·i.
  * </ol>
+ *
+ * <p>(Drawing s with J rather than after step 4 saves a call per accepted round and costs one bit
+ * per rejected one; s is independent of steps 1–4 either way, so the law below is unchanged.)
  *
  * <p><b>Why the law is exact.</b> Every integer i ≥ 0 has exactly one k with kσ ≤ i &lt; (k + 1)σ,
  * namely ⌊i/σ⌋, and for it J = i − ⌈kσ⌉ lies in {0, …, ⌈σ⌉ − 1} (since i − ⌈kσ⌉ &lt; (k+1)σ − kσ =
@@ -34,29 +39,31 @@ import java.util.random.RandomGenerator;
  * ≈ 0.49 for a large whole σ, and at least (1 − e^{−1/2})·3/8 ≈ 0.147 for every σ (the sum is at
  * least max(1, √(2π)σ − 1) and ⌈σ⌉ ≤ σ + 1), so the expected work is O(1) whatever σ.
  *
- * <p><b>Step 4 in small integers.</b> e^{−γ} = (e^{−γ/(k+1)})^{k+1} with γ/(k+1) ≤ (2k+1)/(2k+2) &lt;
- * 1, so it is k + 1 runs of [CKS20, Algorithm 1] (Canonne, Kamath and Steinke 2020: draw coins
- * A_m ~ Bernoulli(γ′/m), m = 1, 2, …, until the first failure; its index is odd with probability
- * e^{−γ′}, for any independent coins of those probabilities). When σ = p/q is rational (σ² the
- * square of a rational — always so for {@link #withSigma(double)}, whose σ² is the exact square
- * of a double, and for the lattice samplers, whose σ is a whole number of steps), γ = ab/(2p²) with
- * the integers a = qi − kp ∈ [0, p) and b = qi + kp = a + 2kp &lt; (2k + 2)p, and the coin
- * Bernoulli(γ/((k+1)m)) is drawn as Bernoulli(a/p) ∧ Bernoulli(b/(2(k+1)p·m)): two independent
- * coins in [0, 1] whose probabilities multiply to the right value. No number above 2(k+1)p·m
- * arises, so for the lattice Gaussian's σ ≈ 2^42 every draw stays in long arithmetic. For σ² not a
- * rational square the coin is one Bernoulli((i²d − k²n)/(2(k+1)n·m)) in {@link BigInteger}s.
+ * <p><b>Step 4 by one comparison.</b> The acceptance is one {@link HalfExponentials#bernoulli(
+ * RandomGenerator, double, java.util.function.Supplier)}: a uniform U, revealed 32 bits at a time,
+ * compared with the exact binary expansion of e^{−γ}, so Pr[accept] = e^{−γ} exactly (proof there).
+ * When σ = p/q is rational (σ² the square of a rational — always so for {@link
+ * #withSigma(double)}, whose σ² is the exact square of a double, and for the lattice samplers,
+ * whose σ is a whole number of steps), γ = x(2k + x)/2 with x = a/p for the integer a = qi − kp ∈
+ * [0, p); for σ² not a rational square γ = (i²d − k²n)/(2n). The first 32 digits of e^{−γ} come from
+ * a double approximation of γ whenever it certifies them (relative error at most 8·2^−53 here, the
+ * comparison needs 2^−49), and from the exact rational γ otherwise, so the common case is a few
+ * floating-point operations on numbers that name an exact integer — never a rounded probability.
+ * (This replaced k + 1 runs of [CKS20, Algorithm 1] with two coins per index, about 3.3 uniform
+ * draws and as many unpredictable branches per round for the Gaussian mechanism's σ ≈ 2^42.)
  *
  * <p><b>Long and BigInteger paths.</b> For σ = p/q with p, q &lt; 2^61 a round runs in longs while
- * every number stays below 2^62 and continues in {@link BigInteger}s from the same point otherwise;
- * both decide every uniform and every coin by one {@code nextLong(bound)} while the bound has at
- * most 62 bits, so they draw the same bits and give the same value (tested draw for draw).
+ * k·p and q·i stay below 2^62 and in {@link BigInteger}s otherwise; both draw V by one {@code
+ * nextLong(2⌈σ⌉)} and step 4 by the same comparison with the same exact digits, so they draw the
+ * same bits and give the same value (tested draw for draw).
  *
- * <p>Guarantee: the output law is exactly N_Z(0, σ²) for the rational σ² given; integer arithmetic
- * only. Adding it to an integer query of sensitivity Δ is (Δ²/(2σ²))-zCDP [CKS20, Theorem 4].
+ * <p>Guarantee: the output law is exactly N_Z(0, σ²) for the rational σ² given; every decision is
+ * an exact comparison of integers. Adding it to an integer query of sensitivity Δ is
+ * (Δ²/(2σ²))-zCDP [CKS20, Theorem 4].
  */
 public final class DiscreteGaussian {
 
-  /** Numbers below 2^62 take the long path (as {@code nextLong(bound)} draws do). */
+  /** Numbers below 2^62 take the long path. */
   private static final long LONG_LIMIT = 1L << 62;
 
   /** Marks a rejected round in the long path (a magnitude is never negative). */
@@ -66,12 +73,13 @@ public final class DiscreteGaussian {
   /** σ = p/q when σ² is a rational square, else null. */
   private final BigInteger p;
   private final BigInteger q;
-  /** ⌈σ⌉. */
-  private final BigInteger ceilSigma;
+  /** 2⌈σ⌉. */
+  private final BigInteger twiceCeilSigma;
   private final boolean longPath;
   private final long pLong;
   private final long qLong;
-  private final long ceilSigmaLong;
+  /** 2⌈σ⌉ on the long path (below 2^62 there: ⌈σ⌉ ≤ p &lt; 2^61). */
+  private final long twiceCeilSigmaLong;
   /** ⌈kσ⌉ for k &lt; {@link #CEIL_TABLE} on the long path (Pr[K ≥ 32] = e^{−16}). */
   private final long[] ceilKSigma;
 
@@ -86,19 +94,21 @@ public final class DiscreteGaussian {
     BigInteger d = sigmaSquared.denominator();
     BigInteger rootN = n.sqrt();
     BigInteger rootD = d.sqrt();
+    BigInteger ceilSigma;
     if (rootN.multiply(rootN).equals(n) && rootD.multiply(rootD).equals(d)) {
       this.p = rootN;
       this.q = rootD;
-      this.ceilSigma = ceilDivide(rootN, rootD);
+      ceilSigma = ceilDivide(rootN, rootD);
     } else {
       this.p = null;
       this.q = null;
-      this.ceilSigma = ceilSqrt(n, d, BigInteger.ONE);
+      ceilSigma = ceilSqrt(n, d, BigInteger.ONE);
     }
     this.longPath = p != null && p.bitLength() < 62 && q.bitLength() < 62;
     this.pLong = longPath ? p.longValue() : 0;
     this.qLong = longPath ? q.longValue() : 0;
-    this.ceilSigmaLong = longPath ? ceilSigma.longValue() : 0;
+    this.twiceCeilSigma = ceilSigma.shiftLeft(1);
+    this.twiceCeilSigmaLong = longPath ? twiceCeilSigma.longValue() : 0;
     this.ceilKSigma = new long[longPath ? CEIL_TABLE : 0];
     for (int k = 0; k < ceilKSigma.length; k++) {
       BigInteger ceil = ceilDivide(p.multiply(BigInteger.valueOf(k)), q);
@@ -158,20 +168,26 @@ public final class DiscreteGaussian {
       if (k >= 2 && !keep(random, k)) {
         continue;
       }
+      // step 3's V below 2⌈σ⌉: J = ⌊V/2⌋ and the sign s from V's parity, independent and uniform
+      boolean negative;
+      long j = 0;
+      BigInteger bigJ = null;
+      if (useLongs && longPath) {
+        long jAndSign = random.nextLong(twiceCeilSigmaLong);
+        negative = (jAndSign & 1) != 0;
+        j = jAndSign >>> 1;
+      } else {
+        BigInteger jAndSign = UniformIntegers.below(random, twiceCeilSigma);
+        negative = jAndSign.testBit(0);
+        bigJ = jAndSign.shiftRight(1);
+      }
       long magnitude;
       try {
-        magnitude = useLongs && longPath
-            ? roundLong(random, k, random.nextLong(ceilSigmaLong))
-            : roundBig(random, BigInteger.valueOf(k), UniformIntegers.below(random, ceilSigma));
+        magnitude = bigJ == null ? roundLong(random, k, j) : roundBig(random, k, bigJ);
       } catch (BeyondLong beyond) {
-        boolean negative = random.nextBoolean(); // never zero: no rejection
         throw new BeyondLong(negative ? beyond.value().negate() : beyond.value());
       }
-      if (magnitude == REJECTED) {
-        continue;
-      }
-      boolean negative = random.nextBoolean();
-      if (negative && magnitude == 0) {
+      if (magnitude == REJECTED || (negative && magnitude == 0)) {
         continue;
       }
       return negative ? -magnitude : magnitude;
@@ -192,14 +208,13 @@ public final class DiscreteGaussian {
   }
 
   /**
-   * Steps 3–4 for σ = p/q in longs: the magnitude i, or {@link #REJECTED}; a number that would
-   * reach 2^62 sends the rest of the round to {@link #roundBig} or {@link #runsFromBig}, which draw
-   * the same coins from there.
+   * Steps 3–4 for σ = p/q in longs: the magnitude i, or {@link #REJECTED}; where k·p or q·i would
+   * reach 2^62 the round goes to {@link #roundBig}, which draws the same bits from there.
    */
   private long roundLong(RandomGenerator random, long k, long j) {
     long kp = k * pLong;
     if (Math.multiplyHigh(k, pLong) != 0 || kp >= LONG_LIMIT) {
-      return roundBig(random, BigInteger.valueOf(k), BigInteger.valueOf(j));
+      return roundBig(random, k, BigInteger.valueOf(j));
     }
     long ceil = k < CEIL_TABLE ? ceilKSigma[(int) k] : -1;
     if (ceil < 0) {
@@ -208,7 +223,7 @@ public final class DiscreteGaussian {
     long i = ceil + j; // ⌈kσ⌉ + j < kp + p + 1 < 2^63
     long qi = qLong * i;
     if (Math.multiplyHigh(qLong, i) != 0 || qi >= LONG_LIMIT) {
-      return roundBig(random, BigInteger.valueOf(k), BigInteger.valueOf(j));
+      return roundBig(random, k, BigInteger.valueOf(j));
     }
     long a = qi - kp;
     if (a >= pLong) {
@@ -217,88 +232,68 @@ public final class DiscreteGaussian {
     if (a == 0) {
       return i; // γ = 0
     }
-    long base = 2 * (k + 1) * pLong; // 2(k+1)p, used only when below 2^62
-    if (Math.multiplyHigh(2 * (k + 1), pLong) != 0 || base < 0 || base >= LONG_LIMIT) {
-      return runsFromBig(random, k, a, 0, 1) ? i : REJECTED;
-    }
-    long b = a + 2 * kp; // < base < 2^62
-    for (long run = 0; run <= k; run++) {
-      for (long m = 1; ; m++) {
-        long bound = base * m;
-        if (Math.multiplyHigh(base, m) != 0 || bound < 0 || bound >= LONG_LIMIT) {
-          return runsFromBig(random, k, a, run, m) ? i : REJECTED;
-        }
-        if (random.nextLong(pLong) >= a || random.nextLong(bound) >= b) {
-          if ((m & 1) == 0) {
-            return REJECTED; // this run ended at an even index: e^{−γ/(k+1)} failed
-          }
-          break;
-        }
-      }
-    }
-    return i;
-  }
-
-  /**
-   * The rest of step 4 for σ = p/q in {@link BigInteger}s: from run {@code run} (of k + 1), index
-   * {@code m}, for 0 &lt; a &lt; p.
-   */
-  private boolean runsFromBig(RandomGenerator random, long k, long a, long run, long m) {
-    BigInteger bigK = BigInteger.valueOf(k);
-    BigInteger bigA = BigInteger.valueOf(a);
-    BigInteger kPlusOne = bigK.add(BigInteger.ONE);
-    return runsBig(random, bigA, p, bigA.add(bigK.multiply(p).shiftLeft(1)),
-        kPlusOne.multiply(p).shiftLeft(1), kPlusOne.subtract(BigInteger.valueOf(run)), m);
+    // x = a/p and x + 2k each within a relative 3·2^−53 and 4·2^−53, γ = x(x + 2k)/2 within 8·2^−53
+    double x = (double) a / pLong;
+    double gamma = x * (x + 2.0 * k) * 0.5;
+    long started = HalfExponentials.start(random, gamma); // no lambda: nothing allocated per round
+    boolean accepted = started >= 0
+        ? started == 1
+        : HalfExponentials.finish(random, started, squareGamma(BigInteger.valueOf(a), k));
+    return accepted ? i : REJECTED;
   }
 
   /** Steps 3–4 in {@link BigInteger}s: the magnitude, {@link #REJECTED}, or {@link BeyondLong}. */
-  private long roundBig(RandomGenerator random, BigInteger k, BigInteger j) {
-    BigInteger kPlusOne = k.add(BigInteger.ONE);
+  private long roundBig(RandomGenerator random, long k, BigInteger j) {
+    BigInteger bigK = BigInteger.valueOf(k);
     BigInteger i;
     boolean accepted;
     if (p != null) {
-      BigInteger kp = k.multiply(p);
+      BigInteger kp = bigK.multiply(p);
       i = ceilDivide(kp, q).add(j);
       BigInteger a = q.multiply(i).subtract(kp);
       if (a.compareTo(p) >= 0) {
         return REJECTED;
       }
+      double x = approximately(a, p);
       accepted = a.signum() == 0
-          || runsBig(random, a, p, a.add(kp.shiftLeft(1)), kPlusOne.multiply(p).shiftLeft(1), kPlusOne, 1);
+          || HalfExponentials.bernoulli(random, x * (x + 2.0 * k) * 0.5, () -> squareGamma(a, k));
     } else {
       BigInteger n = sigmaSquared.numerator();
       BigInteger d = sigmaSquared.denominator();
-      i = ceilSqrt(n, d, k).add(j);
+      BigInteger kPlusOne = bigK.add(BigInteger.ONE);
+      i = ceilSqrt(n, d, bigK).add(j);
       BigInteger id = i.multiply(i).multiply(d);
       if (id.compareTo(n.multiply(kPlusOne).multiply(kPlusOne)) >= 0) {
         return REJECTED;
       }
-      BigInteger numerator = id.subtract(n.multiply(k).multiply(k));
-      accepted = numerator.signum() == 0
-          || runsBig(random, null, null, numerator, kPlusOne.multiply(n).shiftLeft(1), kPlusOne, 1);
+      Rational gamma = new Rational(id.subtract(n.multiply(bigK).multiply(bigK)), n.shiftLeft(1));
+      accepted = gamma.signum() == 0
+          || HalfExponentials.bernoulli(
+              random, approximately(gamma.numerator(), gamma.denominator()), () -> gamma);
     }
     return accepted ? BeyondLong.narrow(i) : REJECTED;
   }
 
+  /** γ = x(2k + x)/2 = a(a + 2kp)/(2p²) exactly, for σ = p/q and a = qi − kp. */
+  private Rational squareGamma(BigInteger a, long k) {
+    BigInteger b = a.add(p.multiply(BigInteger.valueOf(k)).shiftLeft(1));
+    return new Rational(a.multiply(b), p.multiply(p).shiftLeft(1));
+  }
+
   /**
-   * {@code runs} runs of [CKS20, Algorithm 1] with coins Bernoulli(a/p) ∧ Bernoulli(b/(base·m))
-   * (the first coin left out when a is null), the first run starting at index {@code firstM} with
-   * no coin of that index drawn yet; true when every run ends at an odd index.
+   * n/d for n ≥ 0, d &gt; 0 as a double within a relative 3·2^−53 (each cut to its top 62 bits, a
+   * relative 2^−61, then converted and divided, rounding thrice); NaN where the quotient would leave
+   * the normal range, which {@link HalfExponentials} takes as "no certificate".
    */
-  private static boolean runsBig(RandomGenerator random, BigInteger a, BigInteger p, BigInteger b,
-      BigInteger base, BigInteger runs, long firstM) {
-    BigInteger m = BigInteger.valueOf(firstM);
-    for (BigInteger run = BigInteger.ZERO; run.compareTo(runs) < 0; run = run.add(BigInteger.ONE)) {
-      while ((a == null || UniformIntegers.bernoulli(random, a, p))
-          && UniformIntegers.bernoulli(random, b, base.multiply(m))) {
-        m = m.add(BigInteger.ONE);
-      }
-      if (!m.testBit(0)) {
-        return false;
-      }
-      m = BigInteger.ONE;
+  private static double approximately(BigInteger n, BigInteger d) {
+    int shiftN = Math.max(0, n.bitLength() - 62);
+    int shiftD = Math.max(0, d.bitLength() - 62);
+    int exponent = shiftN - shiftD;
+    if (exponent > 900 || exponent < -900) {
+      return Double.NaN;
     }
-    return true;
+    double quotient = (double) n.shiftRight(shiftN).longValue() / d.shiftRight(shiftD).longValue();
+    return Math.scalb(quotient, exponent);
   }
 
   /** ⌈x/y⌉ for x ≥ 0, y &gt; 0. */

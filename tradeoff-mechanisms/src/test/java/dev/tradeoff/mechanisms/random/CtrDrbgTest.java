@@ -3,8 +3,13 @@ package dev.tradeoff.mechanisms.random;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.math.BigInteger;
 import java.util.HexFormat;
+import java.util.SplittableRandom;
 import java.util.function.Consumer;
+import javax.crypto.Cipher;
+import javax.crypto.spec.IvParameterSpec;
+import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.Test;
 
 class CtrDrbgTest {
@@ -53,6 +58,42 @@ class CtrDrbgTest {
     }
     // instantiation, then before requests 4 and 7
     assertThat(seeds[0]).isEqualTo(3);
+  }
+
+  /**
+   * The counter blocks V + 1, …, V + 8 encrypted in ECB mode are the JDK's AES/CTR keystream from
+   * IV = V + 1, and V ends at V + 8 (mod 2^128), also where the low 64 bits or all 128 wrap.
+   */
+  @Test
+  void counterBlocksEncryptedInEcbAreTheCtrKeystream() throws Exception {
+    SplittableRandom random = new SplittableRandom(5);
+    BigInteger modulus = BigInteger.ONE.shiftLeft(128);
+    for (long high : new long[] {0, -1L, random.nextLong()}) {
+      for (long low : new long[] {0, -3L, -1L, random.nextLong()}) {
+        byte[] key = new byte[32];
+        random.nextBytes(key);
+        BigInteger start = new BigInteger(Long.toUnsignedString(high))
+            .shiftLeft(64).add(new BigInteger(Long.toUnsignedString(low)));
+        byte[] v = sixteenBytes(start);
+        Cipher ctr = Cipher.getInstance("AES/CTR/NoPadding");
+        ctr.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(key, "AES"),
+            new IvParameterSpec(sixteenBytes(start.add(BigInteger.ONE).mod(modulus))));
+        byte[] expected = ctr.doFinal(new byte[8 * 16]);
+
+        byte[] counters = new byte[8 * 16];
+        CtrDrbg.writeCounters(v, counters, 8);
+        Cipher ecb = Cipher.getInstance("AES/ECB/NoPadding");
+        ecb.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(key, "AES"));
+        assertThat(ecb.doFinal(counters)).isEqualTo(expected);
+        assertThat(v).isEqualTo(sixteenBytes(start.add(BigInteger.valueOf(8)).mod(modulus)));
+      }
+    }
+  }
+
+  /** x in [0, 2^128) as 16 big-endian bytes. */
+  private static byte[] sixteenBytes(BigInteger x) {
+    byte[] bytes = x.add(BigInteger.ONE.shiftLeft(128)).toByteArray(); // 17 bytes, leading 1
+    return java.util.Arrays.copyOfRange(bytes, 1, 17);
   }
 
   @Test

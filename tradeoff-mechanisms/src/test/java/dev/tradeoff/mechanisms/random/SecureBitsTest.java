@@ -10,6 +10,7 @@ import dev.tradeoff.mechanisms.sampling.Rational;
 import dev.tradeoff.mechanisms.selection.ExponentialMechanism;
 import dev.tradeoff.mechanisms.testing.GoodnessOfFit;
 import java.io.ByteArrayOutputStream;
+import java.math.BigInteger;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.concurrent.ExecutorService;
@@ -100,7 +101,7 @@ class SecureBitsTest {
   @Test
   void boundedDrawsAreUniformWithTheExpectedNumberOfRounds() {
     SecureBits bits = new SecureBits(new RecordingSource(2), 4096);
-    int bound = 5; // 3-bit candidates, accepted with probability 5/8
+    int bound = 5; // 11-bit candidates (3 + 8), rejected when the low part is below 2^11 mod 5 = 3
     int n = 200_000;
     long[] counts = new long[bound];
     long before = bits.bitsDrawn();
@@ -111,25 +112,86 @@ class SecureBitsTest {
     Arrays.fill(uniform, 1.0 / bound);
     assertThat(GoodnessOfFit.chiSquarePValue(counts, uniform)).isGreaterThan(GoodnessOfFit.ALPHA);
     long drawn = bits.bitsDrawn() - before;
-    assertThat(drawn % 3).isZero();
-    // rounds are geometric with mean 8/5 and variance (3/8)/(5/8)^2 = 0.96 per draw
-    double meanRounds = drawn / 3.0 / n;
-    assertThat(Math.abs(meanRounds - 8.0 / 5)).isLessThan(5 * Math.sqrt(0.96 / n));
+    assertThat(drawn % 11).isZero();
+    // rounds are geometric with mean 2048/2045 and variance (3/2048)/(2045/2048)^2 per draw
+    double reject = 3.0 / 2048;
+    double meanRounds = drawn / 11.0 / n;
+    assertThat(Math.abs(meanRounds - 1 / (1 - reject)))
+        .isLessThan(5 * Math.sqrt(reject / ((1 - reject) * (1 - reject)) / n));
+  }
+
+  /**
+   * Every candidate of w bits, mapped: each value below the bound comes from exactly ⌊2^w/b⌋
+   * candidates and the other 2^w mod b are rejected, so the bounded draw is exactly uniform (checked
+   * exhaustively for small bounds at every width from ⌈log2 b⌉ + 1 bits up to the production width
+   * ⌈log2 b⌉ + 8 or 20 bits, whichever is smaller).
+   */
+  @Test
+  void everyValueComesFromTheSameNumberOfCandidates() {
+    long[] bounds = {3, 5, 6, 7, 10, 11, 100, 1000, 4095, 4097};
+    for (long bound : bounds) {
+      int ceilLog = 64 - Long.numberOfLeadingZeros(bound - 1);
+      for (int bitsWide = ceilLog + 1; bitsWide <= Math.min(SecureBits.candidateBits(bound), 20); bitsWide++) {
+        long candidates = 1L << bitsWide;
+        long[] hits = new long[(int) bound];
+        long rejected = 0;
+        for (long c = 0; c < candidates; c++) {
+          long value = SecureBits.fromCandidate(c, bound, bitsWide);
+          if (value < 0) {
+            rejected++;
+          } else {
+            hits[(int) value]++;
+          }
+        }
+        assertThat(rejected).as("bound %d, %d bits", bound, bitsWide).isEqualTo(candidates % bound);
+        for (long h : hits) {
+          assertThat(h).as("bound %d, %d bits", bound, bitsWide).isEqualTo(candidates / bound);
+        }
+      }
+    }
+    assertThat(SecureBits.candidateBits(10)).isEqualTo(12);
+  }
+
+  /**
+   * Large bounds, where the product needs 128 bits and (for the widest) the candidate is all 64
+   * bits: the mapped value agrees with ⌊c·b/2^w⌋ and the rejection rule computed in BigInteger.
+   */
+  @Test
+  void wideCandidatesMapAsTheExactProductSays() {
+    SplittableRandom random = new SplittableRandom(17);
+    for (int i = 0; i < 100_000; i++) {
+      int length = 2 + random.nextInt(62); // the bound's bit length, 2 to 63
+      long bound = random.nextLong(1L << (length - 1), length == 63 ? Long.MAX_VALUE : 1L << length);
+      if ((bound & (bound - 1)) == 0) {
+        continue;
+      }
+      int bitsWide = SecureBits.candidateBits(bound);
+      long candidate = random.nextLong() >>> (64 - bitsWide);
+      if (i % 4 == 0) { // c = ⌈r·2^w/b⌉: a low part below b, where the rejection rule decides
+        BigInteger r = BigInteger.valueOf(random.nextLong(bound));
+        BigInteger[] qr = r.shiftLeft(bitsWide).divideAndRemainder(BigInteger.valueOf(bound));
+        candidate = qr[0].add(qr[1].signum() == 0 ? BigInteger.ZERO : BigInteger.ONE).longValue();
+      }
+      BigInteger c = new BigInteger(Long.toUnsignedString(candidate));
+      BigInteger product = c.multiply(BigInteger.valueOf(bound));
+      BigInteger low = product.subtract(product.shiftRight(bitsWide).shiftLeft(bitsWide));
+      BigInteger threshold = BigInteger.ONE.shiftLeft(bitsWide).mod(BigInteger.valueOf(bound));
+      long expected = low.compareTo(threshold) < 0 ? -1 : product.shiftRight(bitsWide).longValueExact();
+      assertThat(SecureBits.fromCandidate(candidate, bound, bitsWide))
+          .as("bound %d, candidate %s", bound, Long.toUnsignedString(candidate)).isEqualTo(expected);
+    }
   }
 
   /**
    * The expected bits of one Bernoulli(e^{−n/d}) draw with n ≤ d [CKS20, Algorithm 1]: round k
-   * (reached with probability γ^{k−1}/(k−1)!) draws a uniform below d·k, which costs b(dk) bits per
-   * candidate and 2^{b(dk)}/(dk) candidates on average, b(m) = ⌈log2 m⌉.
+   * (reached with probability γ^{k−1}/(k−1)!) draws a uniform below d·k ({@link #uniformBits}).
    */
   private static double expectedBernoulliExpBits(long n, long d) {
     double gamma = (double) n / d;
     double reach = 1;
     double total = 0;
     for (int k = 1; reach > 1e-18; k++) {
-      long bound = d * k;
-      int b = 64 - Long.numberOfLeadingZeros(bound - 1);
-      total += reach * b * Math.scalb(1.0, b) / bound;
+      total += reach * uniformBits(d * k);
       reach *= gamma / k;
     }
     return total;
@@ -141,7 +203,8 @@ class SecureBitsTest {
     Rational gamma = Rational.of(1, 3);
     double expected = expectedBernoulliExpBits(1, 3);
     assertMeanBitsPerSample(bits, () -> BernoulliExp.sample(bits, gamma), expected);
-    assertThat(expected).isLessThan(6); // a handful of bits, not the 64 of a nextLong per round
+    // about 14: one 10-bit candidate (⌈log2 3⌉ + 8) and rarely a second round, not 64 per round
+    assertThat(expected).isLessThan(15);
   }
 
   @Test
@@ -170,23 +233,27 @@ class SecureBitsTest {
     assertMeanBitsPerSample(bits, () -> mechanism.select(utilities, bits), perProposal / acceptance);
   }
 
-  /** Expected bits of {@code nextLong(bound)}: b(bound) bits per candidate, 2^b/bound candidates. */
-  private static double uniformBits(double bound) {
-    if (bound <= 1) {
-      return 0;
+  /**
+   * Expected bits of {@code nextLong(bound)}: j for bound 2^j; otherwise candidates of w =
+   * min(64, ⌈log2 bound⌉ + 8) bits, each rejected with probability (2^w mod bound)/2^w.
+   */
+  private static double uniformBits(long bound) {
+    if ((bound & (bound - 1)) == 0) {
+      return Long.numberOfTrailingZeros(bound);
     }
-    int b = 64 - Long.numberOfLeadingZeros((long) bound - 1);
-    return b * Math.scalb(1.0, b) / bound;
+    int w = SecureBits.candidateBits(bound);
+    double reject = Math.scalb((double) SecureBits.powerModulo(w, bound), -w);
+    return w / (1 - reject);
   }
 
   /**
    * The expected bits of one discrete Gaussian draw for σ = p/q (see {@link DiscreteGaussian}): a
-   * round draws 32 bits for k, 32 more for k ≥ 2 (kept with probability e^{−k(k−1)/2}), a uniform
-   * J below ⌈σ⌉, and for i = ⌈kσ⌉ + J with 0 &lt; a = qi − kp &lt; p up to k + 1 runs of CKS Algorithm 1
-   * whose index m draws a uniform below p and, when it falls below a, one below 2(k+1)p·m; an
-   * accepted round draws the sign bit and succeeds unless i = 0 and the sign is negative. By Wald's
-   * identity the expected bits are E[bits per round]/Pr[a round succeeds]. (A tie of the 32-bit
-   * comparisons, probability below 2^−26 each, is left out: it moves the mean by less than 10^−5.)
+   * round draws 32 bits for k, 32 more for k ≥ 2 (kept with probability e^{−k(k−1)/2}), when k is
+   * kept a uniform below 2⌈σ⌉ (J and the sign), and for i = ⌈kσ⌉ + J with 0 &lt; a = qi − kp &lt; p one
+   * 32-bit word compared with e^{−γ}, γ = x(2k + x)/2, x = a/p; an accepted round succeeds unless i =
+   * 0 and the sign is negative. By Wald's identity the expected bits are E[bits per round]/Pr[a
+   * round succeeds]. (A tie of the 32-bit comparisons, probability below 2^−26 each, is left out: it
+   * moves the mean by less than 10^−5.)
    */
   private static double expectedDiscreteGaussianBits(long p, long q) {
     long ceilSigma = (p + q - 1) / q;
@@ -200,7 +267,7 @@ class SecureBitsTest {
         bitsPerRound += pk * 32;
       }
       double pKept = pk * kept;
-      bitsPerRound += pKept * uniformBits(ceilSigma);
+      bitsPerRound += pKept * uniformBits(2 * ceilSigma); // J and the sign
       long ceilK = (k * p + q - 1) / q;
       for (long j = 0; j < ceilSigma; j++) {
         double pj = pKept / ceilSigma;
@@ -212,20 +279,9 @@ class SecureBitsTest {
         double accept = 1;
         if (a > 0) {
           double x = (double) a / p;
-          double b = a + 2.0 * k * p;
-          double gamma = x * b / (2.0 * (k + 1) * p);
-          double runBits = 0;
-          double reach = 1;
-          for (int m = 1; reach > 1e-18; m++) {
-            runBits += reach * (uniformBits(p) + x * uniformBits(2.0 * (k + 1) * p * m));
-            reach *= gamma / m;
-          }
-          for (int run = 0; run <= k; run++) {
-            bitsPerRound += pj * Math.exp(-gamma * run) * runBits;
-          }
-          accept = Math.exp(-gamma * (k + 1));
+          bitsPerRound += pj * 32; // step 4: one 32-bit word against e^{−γ}
+          accept = Math.exp(-x * (2 * k + x) / 2);
         }
-        bitsPerRound += pj * accept; // the sign
         success += pj * accept * (i == 0 ? 0.5 : 1);
       }
     }
