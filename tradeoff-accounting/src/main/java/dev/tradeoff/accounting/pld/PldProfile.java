@@ -199,11 +199,7 @@ public final class PldProfile implements PrivacyProfile {
    * now where no question has needed them yet).
    */
   public List<PrivacyLossDistribution> distributions() {
-    List<PrivacyLossDistribution> all = new ArrayList<>();
-    for (int i = 0; i < base.pessimistic().size(); i++) {
-      all.add(base.pessimistic(i));
-    }
-    return List.copyOf(all);
+    return composed(base.pessimistic());
   }
 
   /**
@@ -211,9 +207,15 @@ public final class PldProfile implements PrivacyProfile {
    * now where no question has needed them yet).
    */
   public List<PrivacyLossDistribution> optimisticDistributions() {
+    return composed(base.optimistic());
+  }
+
+  /** Each of the distributions, composed now where no question has needed it yet. */
+  private static List<PrivacyLossDistribution> composed(
+      List<Lazily<PrivacyLossDistribution>> distributions) {
     List<PrivacyLossDistribution> all = new ArrayList<>();
-    for (int i = 0; i < base.optimistic().size(); i++) {
-      all.add(base.optimistic(i));
+    for (Lazily<PrivacyLossDistribution> d : distributions) {
+      all.add(d.get());
     }
     return List.copyOf(all);
   }
